@@ -1,0 +1,325 @@
+// The turn structure of Magic: The Gathering as a statechart (CR 500–514, 117, 608, 723).
+// A literal config: every guard and action is named; implementations live in src/machine.
+import { setup } from 'xstate';
+import type { MachineEvent } from '../src/events.js';
+import { turnActions } from '../src/machine/actions.js';
+import { contextFromInput } from '../src/machine/context.js';
+import type { TurnEmitted } from '../src/machine/emitted.js';
+import { turnGuards } from '../src/machine/guards.js';
+import type { GameContext, GameInput } from '../src/rules/types.js';
+
+export const turnMachine = setup({
+  types: {
+    context: {} as GameContext,
+    events: {} as MachineEvent,
+    input: {} as GameInput,
+    emitted: {} as TurnEmitted,
+  },
+  actions: turnActions,
+  guards: turnGuards,
+}).createMachine({
+  id: 'mtgTurn',
+  context: contextFromInput,
+  initial: 'turn',
+  on: {
+    'trigger.report': [
+      { guard: { type: 'isRefused', params: { waitingFor: null } }, actions: { type: 'reject', params: { waitingFor: null } } },
+      { actions: 'reportTrigger' },
+    ],
+    'trigger.register': [
+      { guard: { type: 'isRefused', params: { waitingFor: null } }, actions: { type: 'reject', params: { waitingFor: null } } },
+      { actions: 'registerTrigger' },
+    ],
+    'stateBasedActions.schedule': [
+      { guard: { type: 'isRefused', params: { waitingFor: null } }, actions: { type: 'reject', params: { waitingFor: null } } },
+      { actions: 'scheduleStateBasedAction' },
+    ],
+    'effect.create': [
+      { guard: { type: 'isRefused', params: { waitingFor: null } }, actions: { type: 'reject', params: { waitingFor: null } } },
+      { actions: 'createEffect' },
+    ],
+    'mana.add': [
+      { guard: { type: 'isRefused', params: { waitingFor: null } }, actions: { type: 'reject', params: { waitingFor: null } } },
+      { actions: 'addMana' },
+    ],
+    'target.invalidate': [
+      { guard: { type: 'isRefused', params: { waitingFor: null } }, actions: { type: 'reject', params: { waitingFor: null } } },
+      { actions: 'invalidateTarget' },
+    ],
+    'condition.set': [
+      { guard: { type: 'isRefused', params: { waitingFor: null } }, actions: { type: 'reject', params: { waitingFor: null } } },
+      { actions: 'setCondition' },
+    ],
+  },
+  states: {
+    turn: {
+      description: '500: a turn. The next one in turn order, extra turns first (500.7); a skipped turn never begins (500.11).',
+      type: 'parallel',
+      entry: 'beginTurn',
+      exit: 'endTurn',
+      states: {
+        phases: {
+          description: '500.1: the phases and steps of this turn, in the order of the plan (extra, skipped and replaced ones included: 500.7–500.11, 508.8, 510.4, 723).',
+          initial: 'nextPhase',
+          on: {
+            'combat.declareAttackers': { actions: { type: 'reject', params: { waitingFor: null } } },
+            'combat.declareBlockers': { actions: { type: 'reject', params: { waitingFor: null } } },
+          },
+          states: {
+            nextPhase: {
+              description: '500.1, 500.8: the next phase of the plan begins; 500.11: a skipped phase is passed over; none left: the turn ends.',
+              always: [
+                { guard: 'isNextPhaseSkipped', actions: 'skipNextPhase' },
+                { guard: { type: 'isNextPhase', params: { phase: 'beginning' } }, target: 'beginning', actions: 'takeNextPhase' },
+                { guard: { type: 'isNextPhase', params: { phase: 'precombatMain' } }, target: 'precombatMain', actions: 'takeNextPhase' },
+                { guard: { type: 'isNextPhase', params: { phase: 'combat' } }, target: 'combat', actions: 'takeNextPhase' },
+                { guard: { type: 'isNextPhase', params: { phase: 'postcombatMain' } }, target: 'postcombatMain', actions: 'takeNextPhase' },
+                { guard: { type: 'isNextPhase', params: { phase: 'ending' } }, target: 'ending', actions: 'takeNextPhase' },
+                { target: '#mtgTurn.turn', reenter: true },
+              ],
+            },
+            beginning: {
+              description: '501: beginning phase — untap, upkeep, draw.',
+              entry: 'beginPhase',
+              exit: 'endPhase',
+              initial: 'nextStep',
+              on: { 'step.finished': '.nextStep' },
+              states: {
+                nextStep: {
+                  description: '500.1, 500.9: the next step of this phase; 500.11: a skipped step is passed over.',
+                  always: [
+                    { guard: 'isNextStepSkipped', actions: 'skipNextStep' },
+                    { guard: { type: 'isNextStep', params: { step: 'untap' } }, target: 'untap', actions: 'takeNextStep' },
+                    { guard: { type: 'isNextStep', params: { step: 'upkeep' } }, target: 'upkeep', actions: 'takeNextStep' },
+                    { guard: { type: 'isNextStep', params: { step: 'draw' } }, target: 'draw', actions: 'takeNextStep' },
+                    { target: '#mtgTurn.turn.phases.nextPhase' },
+                  ],
+                },
+                untap: {
+                  description: '502: untap step — the active player untaps; no player receives priority (502.4).',
+                  entry: ['beginStep', 'untapPermanents'],
+                  exit: 'endStep',
+                  always: { target: 'nextStep' },
+                },
+                upkeep: {
+                  description: '503: upkeep step — the active player receives priority.',
+                  entry: ['beginStep', 'openPriority'],
+                  exit: 'endStep',
+                },
+                draw: {
+                  description: '504: draw step — the active player draws (504.1), then receives priority.',
+                  entry: ['beginStep', 'drawCard', 'openPriority'],
+                  exit: 'endStep',
+                },
+              },
+            },
+            precombatMain: {
+              description: '505: precombat main phase (no steps) — the active player receives priority.',
+              entry: ['beginPhase', 'openPriority'],
+              exit: 'endPhase',
+              on: { 'step.finished': 'nextPhase' },
+            },
+            combat: {
+              description: '506: combat phase — beginning of combat, declare attackers, declare blockers, combat damage, end of combat.',
+              entry: 'beginPhase',
+              exit: 'endPhase',
+              initial: 'nextStep',
+              on: { 'step.finished': '.nextStep' },
+              states: {
+                nextStep: {
+                  description: '500.1: the next combat step; 510.4: a first-strike damage step comes first when a combatant has first or double strike.',
+                  always: [
+                    { guard: 'isNextStepSkipped', actions: 'skipNextStep' },
+                    { guard: 'isFirstStrikeStepNext', target: 'firstStrikeDamage', actions: 'takeFirstStrikeStep' },
+                    { guard: { type: 'isNextStep', params: { step: 'beginningOfCombat' } }, target: 'beginningOfCombat', actions: 'takeNextStep' },
+                    { guard: { type: 'isNextStep', params: { step: 'declareAttackers' } }, target: 'declareAttackers', actions: 'takeNextStep' },
+                    { guard: { type: 'isNextStep', params: { step: 'declareBlockers' } }, target: 'declareBlockers', actions: 'takeNextStep' },
+                    { guard: { type: 'isNextStep', params: { step: 'combatDamage' } }, target: 'combatDamage', actions: 'takeNextStep' },
+                    { guard: { type: 'isNextStep', params: { step: 'endOfCombat' } }, target: 'endOfCombat', actions: 'takeNextStep' },
+                    { target: '#mtgTurn.turn.phases.nextPhase' },
+                  ],
+                },
+                beginningOfCombat: {
+                  description: '507: beginning of combat step — the active player receives priority.',
+                  entry: ['beginStep', 'openPriority'],
+                  exit: 'endStep',
+                },
+                declareAttackers: {
+                  description: '508: declare attackers step — the active player declares attackers (508.1), then receives priority; none: 508.8.',
+                  entry: 'beginStep',
+                  exit: 'endStep',
+                  initial: 'declaring',
+                  states: {
+                    declaring: {
+                      description: '508.1: waiting for the active player to declare attackers (a turn-based action).',
+                      on: {
+                        'combat.declareAttackers': [
+                          { guard: { type: 'isRefused', params: { waitingFor: 'declareAttackers' } }, actions: { type: 'reject', params: { waitingFor: 'declareAttackers' } } },
+                          { target: 'declared', actions: ['declareAttackers', 'openPriority'] },
+                        ],
+                      },
+                    },
+                    declared: { description: '508.2: attackers are declared; players act with priority.' },
+                  },
+                },
+                declareBlockers: {
+                  description: '509: declare blockers step — each defending player declares blockers in turn order (509.1), then the active player receives priority.',
+                  entry: ['beginStep', 'awaitBlockDeclarations'],
+                  exit: 'endStep',
+                  initial: 'declaring',
+                  states: {
+                    declaring: {
+                      description: '509.1: waiting for the defending players to declare blockers (a turn-based action).',
+                      on: {
+                        'combat.declareBlockers': [
+                          { guard: { type: 'isRefused', params: { waitingFor: 'declareBlockers' } }, actions: { type: 'reject', params: { waitingFor: 'declareBlockers' } } },
+                          { guard: 'isLastBlockDeclaration', target: 'declared', actions: ['declareBlockers', 'openPriority'] },
+                          { actions: 'declareBlockers' },
+                        ],
+                      },
+                    },
+                    declared: { description: '509.2: blockers are declared; players act with priority.' },
+                  },
+                },
+                firstStrikeDamage: {
+                  description: '510.4: first-strike combat damage step — only creatures with first or double strike deal damage.',
+                  entry: ['beginStep', 'openPriority'],
+                  exit: 'endStep',
+                },
+                combatDamage: {
+                  description: '510: combat damage step — combat damage is dealt, then the active player receives priority.',
+                  entry: ['beginStep', 'openPriority'],
+                  exit: 'endStep',
+                },
+                endOfCombat: {
+                  description: '511: end of combat step — the active player receives priority; as it ends, every creature leaves combat (511.3).',
+                  entry: ['beginStep', 'openPriority'],
+                  exit: ['removeAllFromCombat', 'endStep'],
+                },
+              },
+            },
+            postcombatMain: {
+              description: '505: postcombat main phase (no steps) — the active player receives priority.',
+              entry: ['beginPhase', 'openPriority'],
+              exit: 'endPhase',
+              on: { 'step.finished': 'nextPhase' },
+            },
+            ending: {
+              description: '512: ending phase — end step, cleanup step.',
+              entry: 'beginPhase',
+              exit: 'endPhase',
+              initial: 'nextStep',
+              on: { 'step.finished': '.nextStep' },
+              states: {
+                nextStep: {
+                  description: '500.1: the next step of the ending phase; 514.3a and 723.1d: another cleanup step may follow.',
+                  always: [
+                    { guard: 'isNextStepSkipped', actions: 'skipNextStep' },
+                    { guard: { type: 'isNextStep', params: { step: 'end' } }, target: 'end', actions: 'takeNextStep' },
+                    { guard: { type: 'isNextStep', params: { step: 'cleanup' } }, target: 'cleanup', actions: 'takeNextStep' },
+                    { target: '#mtgTurn.turn.phases.nextPhase' },
+                  ],
+                },
+                end: {
+                  description: '513: end step — "at the beginning of the end step" abilities trigger; the active player receives priority.',
+                  entry: ['beginStep', 'openPriority'],
+                  exit: 'endStep',
+                },
+                cleanup: {
+                  description: '514: cleanup step — discard to hand size (514.1), damage and "until end of turn" effects end (514.2); no priority unless 514.3a.',
+                  entry: ['beginStep', 'discardToHandSize', 'endTurnEffects', 'openCleanupCheck'],
+                  exit: 'endStep',
+                },
+              },
+            },
+          },
+        },
+        priority: {
+          description: '117: priority, the stack and resolution (608), and ending the turn or combat (723).',
+          initial: 'inactive',
+          states: {
+            inactive: {
+              description: '117: no player has priority (untap, cleanup, declarations, between steps).',
+              on: {
+                'priority.open': { target: 'stateBasedActions', actions: 'prepareActivePlayerPriority' },
+                'cleanup.check': 'cleanupCheck',
+                'priority.pass': { actions: { type: 'reject', params: { waitingFor: null } } },
+                'spell.cast': { actions: { type: 'reject', params: { waitingFor: null } } },
+                'ability.activate': { actions: { type: 'reject', params: { waitingFor: null } } },
+              },
+            },
+            cleanupCheck: {
+              description: '514.3: normally no player receives priority in cleanup; 514.3a: unless state-based actions were performed or abilities wait — then another cleanup step follows.',
+              entry: 'checkStateBasedActions',
+              always: [
+                { guard: 'needsCleanupPriority', target: 'triggers', actions: ['scheduleAnotherCleanup', 'prepareActivePlayerPriority'] },
+                { target: 'inactive', actions: 'finishStep' },
+              ],
+            },
+            stateBasedActions: {
+              description: '117.5, 704.3: before a player receives priority, state-based actions are checked until none is performed.',
+              entry: 'checkStateBasedActions',
+              always: { target: 'triggers' },
+            },
+            triggers: {
+              description: '117.5, 603.3b: waiting triggered abilities go on the stack in APNAP order, then state-based actions are checked again.',
+              always: [
+                { guard: 'hasWaitingTriggers', target: 'stateBasedActions', actions: 'putTriggersOnStack' },
+                { target: 'holding', actions: 'givePriority' },
+              ],
+            },
+            holding: {
+              description: '117.3: a player holds priority and may cast, activate or pass; 117.4: all pass in succession — resolve the top object, or end the step (500.2).',
+              on: {
+                'priority.pass': [
+                  { guard: { type: 'isRefused', params: { waitingFor: 'priority' } }, actions: { type: 'reject', params: { waitingFor: 'priority' } } },
+                  { guard: 'isLastPassOnEmptyStack', target: 'inactive', actions: ['passPriority', 'closePriority', 'finishStep'] },
+                  { guard: 'isLastPass', target: 'resolving', actions: ['passPriority', 'closePriority', 'beginResolution'] },
+                  { target: 'stateBasedActions', actions: 'passPriority' },
+                ],
+                'spell.cast': [
+                  { guard: { type: 'isRefused', params: { waitingFor: 'priority' } }, actions: { type: 'reject', params: { waitingFor: 'priority' } } },
+                  { target: 'stateBasedActions', actions: 'castSpell' },
+                ],
+                'ability.activate': [
+                  { guard: { type: 'isRefused', params: { waitingFor: 'priority' } }, actions: { type: 'reject', params: { waitingFor: 'priority' } } },
+                  { target: 'stateBasedActions', actions: 'activateAbility' },
+                ],
+              },
+            },
+            resolving: {
+              description: '608: the top object resolves, its instructions in order (608.2c); ending the turn (723.1) or the combat phase (723.2) happens at its place in them.',
+              always: [
+                {
+                  description: '723.1a–c: end the turn — waiting triggers cease to exist, the stack is exiled, state-based actions are checked without priority.',
+                  guard: 'isNextEffectEndTurn',
+                  actions: ['startEndingTurn', 'removeWaitingTriggers', 'exileStack', 'checkStateBasedActionsWithoutPriority'],
+                },
+                {
+                  description: '723.2a–c: end the combat phase — as 723.1a–c.',
+                  guard: 'isNextEffectEndCombatInCombat',
+                  actions: ['startEndingCombat', 'removeWaitingTriggers', 'exileStack', 'checkStateBasedActionsWithoutPriority'],
+                },
+                { description: '723.2g: not in a combat phase — nothing happens.', guard: 'isNextEffectEndCombat', actions: 'ignoreEndCombat' },
+                { description: '608.2c', guard: 'hasNextEffect', actions: 'performNextEffect' },
+                {
+                  description: '723.1d–f: the step and phase end, straight to cleanup, the end step skipped; what triggered waits for cleanup.',
+                  guard: 'isEndingTurn',
+                  target: 'inactive',
+                  actions: ['finishResolution', 'endStepAndPhaseForCleanup', 'skipEndStep', 'finishProcedure', 'finishStep'],
+                },
+                {
+                  description: '723.2d–f: the combat phase ends, straight to the next phase, end of combat skipped; what triggered waits for it.',
+                  guard: 'isEndingCombat',
+                  target: 'inactive',
+                  actions: ['finishResolution', 'endCombatPhase', 'skipEndOfCombatStep', 'finishProcedure', 'finishStep'],
+                },
+                { description: '608.2n, 117.3b: then the active player receives priority.', target: 'stateBasedActions', actions: ['finishResolution', 'prepareActivePlayerPriority'] },
+              ],
+            },
+          },
+        },
+      },
+    },
+  },
+});

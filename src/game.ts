@@ -1,0 +1,49 @@
+// A game: the turn machine's actor plus what a host usually wants beside it — the
+// history it emitted, and a `send` that says whether (and why) an event was refused.
+import { createActor, type Actor } from 'xstate';
+import { turnMachine } from '../machines/turn.js';
+import type { TurnEvent } from './events.js';
+import type { HistoryRecord } from './rules/draft.js';
+import type { Refusal } from './rules/legality.js';
+import type { GameInput } from './rules/types.js';
+import { view, type TurnSnapshot, type View } from './view.js';
+
+export type TurnActor = Actor<typeof turnMachine>;
+
+export interface Game {
+  readonly actor: TurnActor;
+  /** Every history record so far, oldest first. */
+  readonly history: HistoryRecord[];
+  /** Sends an event; returns the refusal when the machine rejected it, else null. */
+  send(event: TurnEvent): Refusal | null;
+  snapshot(): TurnSnapshot;
+  view(): View;
+  stop(): void;
+}
+
+export interface GameOptions {
+  /** Resume from a snapshot (see `restoreSnapshot`), with the history recorded before it. */
+  snapshot?: TurnSnapshot;
+  history?: HistoryRecord[];
+}
+
+export function createGame(input: GameInput, options: GameOptions = {}): Game {
+  const history: HistoryRecord[] = [...(options.history ?? [])];
+  let lastRefusal: Refusal | null = null;
+  const actor = createActor(turnMachine, options.snapshot ? { input, snapshot: options.snapshot } : { input });
+  actor.on('history', (e) => { history.push(e.record); });
+  actor.on('rejected', (e) => { lastRefusal = { reason: e.reason, rule: e.rule }; });
+  actor.start();
+  return {
+    actor,
+    history,
+    send(event) {
+      lastRefusal = null;
+      actor.send(event);
+      return lastRefusal;
+    },
+    snapshot: () => actor.getSnapshot(),
+    view: () => view(actor.getSnapshot(), history),
+    stop: () => actor.stop(),
+  };
+}

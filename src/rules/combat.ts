@@ -1,0 +1,33 @@
+import { record, type Draft } from './draft.js';
+import type { CreatureSpec, PlayerId } from './types.js';
+import { dropPlannedStep } from './turnPlan.js';
+
+/** 508.1: the active player declares attackers; 508.8: with none, blockers and damage steps are skipped. */
+export function declareAttackers(draft: Draft, attackers: readonly CreatureSpec[]): void {
+  const { ctx } = draft;
+  ctx.attackers = [...attackers];
+  if (attackers.length > 0) return;
+  dropPlannedStep(draft, 'declareBlockers');
+  dropPlannedStep(draft, 'combatDamage');
+}
+
+/** 509.1: every defending player (each opponent, in turn order) declares blockers. */
+export function awaitBlockDeclarations(draft: Draft): void {
+  const { ctx } = draft;
+  const start = ctx.players.indexOf(ctx.activePlayer);
+  ctx.defendersToDeclare = [...ctx.players.slice(start + 1), ...ctx.players.slice(0, start)];
+}
+
+export function declareBlockers(draft: Draft, player: PlayerId, blockers: readonly CreatureSpec[]): void {
+  const { ctx } = draft;
+  ctx.blockers.push(...blockers);
+  ctx.defendersToDeclare = ctx.defendersToDeclare.filter((p) => p !== player);
+}
+
+/** 511.3, 723.1d, 723.2d: every creature (and planeswalker) leaves combat. */
+export function removeAllFromCombat(draft: Draft): void {
+  const { ctx } = draft;
+  for (const creature of [...ctx.attackers, ...ctx.blockers]) record(draft, { type: 'removedFromCombat', id: creature.id });
+  ctx.attackers = [];
+  ctx.blockers = [];
+}

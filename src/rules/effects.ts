@@ -1,0 +1,35 @@
+import { record, type Draft } from './draft.js';
+import type { ContinuousEffectSpec, Duration, PhaseId, PlayerId, StepId } from './types.js';
+
+export function createEffect(draft: Draft, effect: ContinuousEffectSpec): void {
+  draft.ctx.effects.push(effect);
+  record(draft, { type: 'effectCreated', id: effect.id });
+}
+
+/** Ends every effect whose duration matches, in creation order. */
+export function endEffects(draft: Draft, ends: (until: Duration) => boolean): void {
+  const { ctx } = draft;
+  const ending = ctx.effects.filter((effect) => ends(effect.until));
+  if (ending.length === 0) return;
+  ctx.effects = ctx.effects.filter((effect) => !ends(effect.until));
+  for (const effect of ending) record(draft, { type: 'effectEnded', id: effect.id });
+}
+
+/** 500.4: effects that last "until" this step or phase end as it begins. */
+export function endEffectsUntilBeginningOf(draft: Draft, stepOrPhase: StepId | PhaseId): void {
+  endEffects(draft, (until) => typeof until === 'object' && until.beginningOf === stepOrPhase);
+}
+
+export function addMana(draft: Draft, player: PlayerId, amount: number): void {
+  draft.ctx.manaPool[player] = (draft.ctx.manaPool[player] ?? 0) + amount;
+}
+
+/** 500.5: unspent mana empties from every pool as a step or phase ends. */
+export function emptyManaPools(draft: Draft): void {
+  const { ctx } = draft;
+  for (const player of ctx.players) {
+    if ((ctx.manaPool[player] ?? 0) === 0) continue;
+    ctx.manaPool[player] = 0;
+    record(draft, { type: 'manaEmptied', player });
+  }
+}

@@ -1,0 +1,81 @@
+// 723 (724 in newer editions): ending the turn (723.1) and ending the combat phase (723.2).
+import { removeAllFromCombat } from './combat.js';
+import { record, type Draft } from './draft.js';
+import { endEffects } from './effects.js';
+import { checkStateBasedActions } from './priority.js';
+import { consumeEffect } from './stack.js';
+import { dropPlannedStep, dropRemainingCombatSteps, planDirectlyToCleanup } from './turnPlan.js';
+
+export function startEndingTurn(draft: Draft): void {
+  consumeEffect(draft);
+  record(draft, { type: 'turnEndedByEffect', source: draft.ctx.resolution!.object.id });
+  draft.ctx.procedure = 'endTurn';
+}
+
+export function startEndingCombat(draft: Draft): void {
+  consumeEffect(draft);
+  record(draft, { type: 'combatEndedByEffect', source: draft.ctx.resolution!.object.id });
+  if (draft.ctx.procedure === null) draft.ctx.procedure = 'endCombat';
+}
+
+/** 723.2g: outside a combat phase, ending it does nothing at all. */
+export function ignoreEndCombat(draft: Draft): void {
+  consumeEffect(draft);
+  record(draft, { type: 'endCombatIgnored', source: draft.ctx.resolution!.object.id });
+}
+
+/** 723.1a, 723.2a: abilities that triggered before the process and wait for the stack cease to exist. */
+export function removeWaitingTriggers(draft: Draft): void {
+  for (const ability of draft.ctx.pendingTriggers) record(draft, { type: 'triggerRemoved', id: ability.id });
+  draft.ctx.pendingTriggers = [];
+}
+
+/** 723.1b, 723.2b: every object on the stack is exiled, the resolving one included; non-cards cease to exist at the next check. */
+export function exileStack(draft: Draft): void {
+  const { ctx } = draft;
+  for (const object of ctx.stack) {
+    ctx.zones.exile.push(object.id);
+    record(draft, { type: 'moved', id: object.id, to: 'exile' });
+    if (object.kind === 'ability' || object.copy) ctx.ceaseAtNextCheck.push(object.id);
+  }
+  ctx.stack = [];
+}
+
+/** 723.1c, 723.2c: state-based actions are checked; nobody gets priority and triggers keep waiting. */
+export function checkStateBasedActionsWithoutPriority(draft: Draft): void {
+  checkStateBasedActions(draft);
+}
+
+/** 723.1d, 723.2d: combat ends with the phase: creatures leave combat and "until end of combat" effects end. */
+function endCombatNow(draft: Draft): void {
+  if (draft.ctx.phase !== 'combat') return;
+  removeAllFromCombat(draft);
+  endEffects(draft, (until) => until === 'endOfCombat');
+}
+
+/** 723.1d: the current step and phase end; the game goes directly to the cleanup step. */
+export function endStepAndPhaseForCleanup(draft: Draft): void {
+  endCombatNow(draft);
+  planDirectlyToCleanup(draft);
+}
+
+/** 723.1e: the end step is skipped, so its "at the beginning of" abilities never trigger. */
+export function skipEndStep(draft: Draft): void {
+  dropPlannedStep(draft, 'end');
+}
+
+/** 723.2d: the combat phase ends; the game goes directly to the next phase. */
+export function endCombatPhase(draft: Draft): void {
+  endCombatNow(draft);
+  dropRemainingCombatSteps(draft);
+}
+
+/** 723.2e: the end of combat step is skipped, so "at end of combat" abilities never trigger. */
+export function skipEndOfCombatStep(draft: Draft): void {
+  dropPlannedStep(draft, 'endOfCombat');
+}
+
+/** 723.1f, 723.2f: the process is over; what triggered during it goes on the stack the next time a player would receive priority. */
+export function finishProcedure(draft: Draft): void {
+  draft.ctx.procedure = null;
+}

@@ -1,0 +1,65 @@
+import { playersFrom, record, type Draft } from './draft.js';
+import { putWaitingTriggersOnStack, triggerAbility } from './triggers.js';
+import type { GameContext, PlayerId } from './types.js';
+
+/** 117.3a, 117.3b: the active player is the next to receive priority. */
+export function prepareActivePlayerPriority(draft: Draft): void {
+  draft.ctx.priority = { holder: draft.ctx.activePlayer, passes: 0 };
+}
+
+export function givePriority(draft: Draft): void {
+  record(draft, { type: 'priority', player: draft.ctx.priority.holder! });
+}
+
+export function closePriority(draft: Draft): void {
+  draft.ctx.priority = { holder: null, passes: 0 };
+}
+
+/** 117.3d: a player who passes hands priority to the next player in turn order. */
+export function passPriority(draft: Draft, player: PlayerId): void {
+  const { ctx } = draft;
+  record(draft, { type: 'passed', player });
+  const next = playersFrom(ctx.players, player)[1];
+  ctx.priority = { holder: next, passes: ctx.priority.passes + 1 };
+}
+
+/** 117.4: every player passed in succession (this pass completes the round). */
+export function isLastPass(ctx: GameContext): boolean {
+  return ctx.priority.passes + 1 >= ctx.players.length;
+}
+
+/**
+ * 704.3: state-based actions are checked, and checked again while any was performed.
+ * Modelled actions: objects that are not cards cease to exist off the stack (704.5e,
+ * 723.1b), and actions the host announced that make an ability trigger.
+ */
+export function checkStateBasedActions(draft: Draft): void {
+  const { ctx } = draft;
+  let performedAny = false;
+  for (;;) {
+    record(draft, { type: 'stateBasedActions' });
+    const ceasing = ctx.ceaseAtNextCheck;
+    const triggering = ctx.onStateBasedActions;
+    if (ceasing.length === 0 && triggering.length === 0) break;
+    performedAny = true;
+    ctx.ceaseAtNextCheck = [];
+    ctx.onStateBasedActions = [];
+    for (const id of ceasing) ceaseToExist(draft, id);
+    for (const ability of triggering) triggerAbility(draft, ability);
+  }
+  ctx.sbaPerformed = performedAny;
+}
+
+export function ceaseToExist(draft: Draft, id: string): void {
+  const { zones } = draft.ctx;
+  for (const zone of ['exile', 'graveyard', 'battlefield'] as const) zones[zone] = zones[zone].filter((x) => x !== id);
+  zones.ceasedToExist.push(id);
+  record(draft, { type: 'ceasedToExist', id });
+}
+
+/** 117.5, 603.3b: waiting triggers go on the stack, APNAP; the next player to act must pass again. */
+export function putTriggersOnStack(draft: Draft): void {
+  const { ctx } = draft;
+  putWaitingTriggersOnStack(draft, playersFrom(ctx.players, ctx.activePlayer));
+  ctx.priority = { ...ctx.priority, passes: 0 };
+}

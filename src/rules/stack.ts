@@ -1,0 +1,127 @@
+import { record, removeItem, type Draft } from './draft.js';
+import { addMana, createEffect } from './effects.js';
+import { ceaseToExist } from './priority.js';
+import { registerTrigger, isConditionTrue, triggerAbility } from './triggers.js';
+import { addExtraTurn, addPhases, addSkip, addStep } from './turnPlan.js';
+import { PERMANENT_TYPES, type GameContext, type ResolutionEffect, type StackObject, type StackObjectSpec } from './types.js';
+
+function putOnStack(draft: Draft, object: StackObject): void {
+  draft.ctx.stack.push(object);
+  record(draft, { type: 'putOnStack', id: object.id });
+}
+
+/** 601.2, 117.3c: a spell goes on the stack and its caster receives priority again. */
+export function castSpell(draft: Draft, spec: StackObjectSpec): void {
+  putOnStack(draft, { ...spec, type: spec.type ?? 'instant', kind: 'spell' });
+  draft.ctx.priority = { holder: spec.controller, passes: 0 };
+}
+
+/** 602.2, 117.3c */
+export function activateAbility(draft: Draft, spec: StackObjectSpec): void {
+  putOnStack(draft, { ...spec, type: 'activated', kind: 'ability' });
+  draft.ctx.priority = { holder: spec.controller, passes: 0 };
+}
+
+const isPermanent = (object: StackObject) => (PERMANENT_TYPES as readonly string[]).includes(object.type ?? '');
+
+function targetsAllIllegal(ctx: GameContext, object: StackObject): boolean {
+  const targets = object.targets ?? [];
+  return targets.length > 0 && targets.every((t) => ctx.illegalTargets.includes(t));
+}
+
+/** 608.3b: an Aura with bestow, or a mutating creature spell, with an illegal target resolves as a creature. */
+const resolvesAsCreatureInstead = (object: StackObject) => object.bestow === true || object.mutate === true;
+
+/** 608.2n: an object that leaves the stack: a spell to the graveyard (a copy then ceases to exist, 704.5e), an ability ceases to exist. */
+function putAway(draft: Draft, object: StackObject): void {
+  if (object.kind === 'ability') {
+    ceaseToExist(draft, object.id);
+    return;
+  }
+  draft.ctx.zones.graveyard.push(object.id);
+  record(draft, { type: 'moved', id: object.id, to: 'graveyard' });
+  if (object.copy) draft.ctx.ceaseAtNextCheck.push(object.id);
+}
+
+function removeFromStack(draft: Draft, object: StackObject): boolean {
+  return removeItem(draft.ctx.stack, object);
+}
+
+/** 608.1, 608.2a, 608.2b: the top object begins to resolve, unless its condition or all its targets fail. */
+export function beginResolution(draft: Draft): void {
+  const { ctx } = draft;
+  const object = ctx.stack[ctx.stack.length - 1];
+  const conditionFails = object.type === 'triggered' && !isConditionTrue(draft, object.if);
+  const targetsFail = targetsAllIllegal(ctx, object) && !resolvesAsCreatureInstead(object);
+  if (conditionFails || targetsFail) {
+    record(draft, { type: 'didNotResolve', id: object.id });
+    removeFromStack(draft, object);
+    putAway(draft, object);
+    ctx.resolution = { object, next: 0, resolves: false };
+    return;
+  }
+  record(draft, { type: 'resolved', id: object.id });
+  ctx.resolution = { object, next: 0, resolves: true };
+}
+
+export function nextEffect(ctx: GameContext): ResolutionEffect | undefined {
+  const resolution = ctx.resolution;
+  if (!resolution?.resolves) return undefined;
+  return resolution.object.effects?.[resolution.next];
+}
+
+export function consumeEffect(draft: Draft): void {
+  const resolution = draft.ctx.resolution!;
+  draft.ctx.resolution = { ...resolution, next: resolution.next + 1 };
+}
+
+/** 608.2c: the next instruction, in written order. (Ending the turn or combat is the machine's own transition.) */
+export function performNextEffect(draft: Draft): void {
+  const effect = nextEffect(draft.ctx);
+  consumeEffect(draft);
+  if (!effect) return;
+  if ('extraTurn' in effect) addExtraTurn(draft, effect.extraTurn.player);
+  else if ('addPhases' in effect) addPhases(draft, effect.addPhases.phases);
+  else if ('addStep' in effect) addStep(draft, effect.addStep.step, effect.addStep.afterPhase, effect.addStep.count);
+  else if ('skip' in effect) addSkip(draft, effect.skip);
+  else if ('trigger' in effect) triggerAbility(draft, effect.trigger);
+  else if ('at' in effect) registerTrigger(draft, effect.at);
+  // 608.2g: a spell cast while resolving goes on the stack; nobody receives priority yet.
+  else if ('cast' in effect) putOnStack(draft, { ...effect.cast, type: effect.cast.type ?? 'instant', kind: 'spell' });
+  else if ('createEffect' in effect) createEffect(draft, effect.createEffect);
+  else if ('addMana' in effect) addMana(draft, effect.addMana.player, effect.addMana.amount);
+}
+
+/** 608.2m, 608.2n, 608.3: the resolved object finishes (if it is still on the stack) and goes where it belongs. */
+export function finishResolution(draft: Draft): void {
+  const { ctx } = draft;
+  const resolution = ctx.resolution;
+  ctx.resolution = null;
+  if (!resolution?.resolves) return;
+  const { object } = resolution;
+  if (!removeFromStack(draft, object)) return; // it left the stack while resolving (723.1b): nothing more
+  if (!isPermanent(object)) {
+    putAway(draft, object);
+    return;
+  }
+  enterBattlefield(draft, object);
+}
+
+/** 608.3: a permanent spell enters the battlefield (an Aura attached, a mutating creature merged, a copy as a token). */
+function enterBattlefield(draft: Draft, object: StackObject): void {
+  const { ctx } = draft;
+  const target = object.targets?.[0];
+  const targetLegal = target !== undefined && !ctx.illegalTargets.includes(target);
+  if (object.mutate && targetLegal) {
+    ctx.merged.push({ id: object.id, into: target }); // 608.3d, 702.140c
+    record(draft, { type: 'merged', id: object.id, into: target });
+    return;
+  }
+  if (object.cannotEnter) {
+    ctx.zones.graveyard.push(object.id); // 608.3e
+    record(draft, { type: 'moved', id: object.id, to: 'graveyard' });
+    return;
+  }
+  ctx.zones.battlefield.push(object.id); // 608.3a, 608.3f: a copy enters as a token
+  record(draft, { type: 'moved', id: object.id, to: 'battlefield' });
+}

@@ -1,0 +1,64 @@
+import { removeAllFromCombat } from './combat.js';
+import { record, type Draft } from './draft.js';
+import { emptyManaPools, endEffects, endEffectsUntilBeginningOf } from './effects.js';
+import { triggerAtBeginningOf } from './triggers.js';
+
+/** A phase begins: 500.4 "until" effects end, 500.6 "at the beginning of" abilities trigger. */
+export function beginPhase(draft: Draft): void {
+  const { ctx } = draft;
+  const phase = ctx.phase!;
+  record(draft, { type: 'phaseBegan', phase });
+  if (phase === 'precombatMain' || phase === 'postcombatMain') ctx.stepsThisTurn.push(phase);
+  endEffectsUntilBeginningOf(draft, phase);
+  triggerAtBeginningOf(draft, phase);
+}
+
+/** A phase ends: 500.5 "until end of" effects end, then mana empties; 511.3 combat ends. */
+export function endPhase(draft: Draft): void {
+  const { ctx } = draft;
+  const phase = ctx.phase!;
+  if (phase === 'combat') {
+    removeAllFromCombat(draft);
+    endEffects(draft, (until) => until === 'endOfCombat');
+  }
+  if (ctx.step === null) endEffects(draft, (until) => until === 'endOfStep');
+  endEffects(draft, (until) => until === 'endOfPhase');
+  emptyManaPools(draft);
+  record(draft, { type: 'phaseEnded', phase });
+}
+
+export function beginStep(draft: Draft): void {
+  const { ctx } = draft;
+  const step = ctx.step!;
+  record(draft, { type: 'stepBegan', step });
+  ctx.stepsThisTurn.push(step);
+  endEffectsUntilBeginningOf(draft, step);
+  triggerAtBeginningOf(draft, step);
+}
+
+export function endStep(draft: Draft): void {
+  endEffects(draft, (until) => until === 'endOfStep');
+  emptyManaPools(draft);
+  record(draft, { type: 'stepEnded', step: draft.ctx.step! });
+}
+
+/** 504.1: the active player draws a card. */
+export function drawCard(draft: Draft): void {
+  const { ctx } = draft;
+  ctx.handSize[ctx.activePlayer] = (ctx.handSize[ctx.activePlayer] ?? 0) + 1;
+}
+
+/** 514.1: the active player discards down to the maximum hand size. */
+export function discardToHandSize(draft: Draft): void {
+  const { ctx } = draft;
+  const player = ctx.activePlayer;
+  const count = (ctx.handSize[player] ?? 0) - ctx.options.maxHandSize;
+  if (count <= 0) return;
+  ctx.handSize[player] = ctx.options.maxHandSize;
+  record(draft, { type: 'discarded', player, count });
+}
+
+/** 514.2: damage wears off and "until end of turn" / "this turn" effects end. */
+export function endTurnEffects(draft: Draft): void {
+  endEffects(draft, (until) => until === 'endOfTurn');
+}

@@ -1,0 +1,52 @@
+import { record, type Draft } from './draft.js';
+import type { AtTriggerSpec, PhaseId, StackObject, StackObjectSpec, StepId } from './types.js';
+
+export function isConditionTrue(draft: Draft, condition: string | undefined): boolean {
+  return condition === undefined || !draft.ctx.falseConditions.includes(condition);
+}
+
+/**
+ * An ability triggers: it waits until a player would receive priority (117.5).
+ * With an intervening "if" that is false now, it does not trigger at all (603.4).
+ */
+export function triggerAbility(draft: Draft, spec: StackObjectSpec): void {
+  if (!isConditionTrue(draft, spec.if)) return;
+  draft.ctx.pendingTriggers.push({ ...spec, type: 'triggered', kind: 'ability' });
+  record(draft, { type: 'triggered', id: spec.id });
+}
+
+export function registerTrigger(draft: Draft, spec: AtTriggerSpec): void {
+  draft.ctx.triggers.push({ ...spec, count: 0, countTurn: 0 });
+}
+
+/** 500.6: "at the beginning of" abilities trigger as a step or phase begins. */
+export function triggerAtBeginningOf(draft: Draft, stepOrPhase: StepId | PhaseId | 'endOfCombat'): void {
+  const { ctx } = draft;
+  const kept = [];
+  for (const registered of ctx.triggers) {
+    const applies = registered.when === stepOrPhase
+      && (registered.whoseTurn === undefined || registered.whoseTurn === ctx.activePlayer)
+      && isConditionTrue(draft, registered.if);
+    if (!applies) {
+      kept.push(registered);
+      continue;
+    }
+    const count = registered.countTurn === ctx.turn ? registered.count + 1 : 1;
+    const id = registered.once ? registered.id : `${registered.id}@${ctx.turn}${count > 1 ? `.${count}` : ''}`;
+    triggerAbility(draft, { id, controller: registered.controller, effects: registered.effects ?? [] });
+    if (!registered.once) kept.push({ ...registered, count, countTurn: ctx.turn });
+  }
+  ctx.triggers = kept;
+}
+
+/** 603.3b: waiting triggers go on the stack in APNAP order, each player's in the order they triggered. */
+export function putWaitingTriggersOnStack(draft: Draft, order: readonly string[]): void {
+  const { ctx } = draft;
+  const waiting: StackObject[] = [];
+  for (const player of order) waiting.push(...ctx.pendingTriggers.filter((t) => t.controller === player));
+  ctx.pendingTriggers = [];
+  for (const ability of waiting) {
+    ctx.stack.push(ability);
+    record(draft, { type: 'putOnStack', id: ability.id });
+  }
+}

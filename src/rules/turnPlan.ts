@@ -1,0 +1,176 @@
+import { record, removeItem, type Draft } from './draft.js';
+import {
+  PHASE_OF_STEP, PHASES, STEPS_OF_PHASE,
+  type GameContext, type PendingSkip, type PhaseId, type PlannedPhase, type PlayerId, type SkipSpec, type StepId,
+} from './types.js';
+
+/** 500.1: a turn's phases and steps; 103.8: the first player skips their first draw. */
+export function plannedTurn(ctx: GameContext): PlannedPhase[] {
+  const skipDraw = ctx.turn === 1 && ctx.options.skipFirstDraw;
+  return PHASES.map((phase) => ({
+    phase,
+    steps: STEPS_OF_PHASE[phase].filter((step) => !(skipDraw && step === 'draw')),
+  }));
+}
+
+/** The turn after this one: 500.7 extra turns first (most recent first), then turn order; 500.11 skipped turns never happen. */
+function takeUpcomingTurn(ctx: Pick<GameContext, 'players' | 'extraTurns' | 'nextRegularPlayer' | 'skips'>): PlayerId {
+  for (;;) {
+    const extra = ctx.extraTurns.shift();
+    let player: PlayerId;
+    if (extra) player = extra.player;
+    else {
+      player = ctx.players[ctx.nextRegularPlayer];
+      ctx.nextRegularPlayer = (ctx.nextRegularPlayer + 1) % ctx.players.length;
+    }
+    const skip = ctx.skips.find((s) => s.kind === 'turn' && s.player === player);
+    if (!skip) return player;
+    if (!skip.each) removeItem(ctx.skips, skip);
+  }
+}
+
+export function beginTurn(draft: Draft): void {
+  const { ctx } = draft;
+  const player = takeUpcomingTurn(ctx);
+  ctx.turn += 1;
+  ctx.activePlayer = player;
+  ctx.phase = null;
+  ctx.step = null;
+  ctx.stepQueue = [];
+  ctx.phaseQueue = plannedTurn(ctx);
+  ctx.stepsThisTurn = [];
+  // Fatespinner-style skips ("each") apply to that player's current or next turn.
+  ctx.skips = ctx.skips.map((s) => (s.each && s.turn === null && s.player === player ? { ...s, turn: ctx.turn } : s));
+  record(draft, { type: 'turnBegan', player });
+}
+
+export function endTurn(draft: Draft): void {
+  const { ctx } = draft;
+  record(draft, { type: 'turnEnded' });
+  ctx.skips = ctx.skips.filter((s) => !(s.each && s.turn === ctx.turn));
+}
+
+/** The active players of the upcoming turns, extra and skipped turns accounted for. */
+export function upcomingTurns(ctx: GameContext, count: number): PlayerId[] {
+  const simulated = {
+    players: ctx.players,
+    extraTurns: [...ctx.extraTurns],
+    nextRegularPlayer: ctx.nextRegularPlayer,
+    skips: [...ctx.skips],
+  };
+  return Array.from({ length: count }, () => takeUpcomingTurn(simulated));
+}
+
+export function addExtraTurn(draft: Draft, player: PlayerId): void {
+  draft.ctx.extraTurns.unshift({ player, extra: true });
+}
+
+function phaseInstance(phase: PhaseId, steps: readonly StepId[] = STEPS_OF_PHASE[phase]): PlannedPhase {
+  return { phase, steps: [...steps] };
+}
+
+/** 500.8: extra phases go directly after this phase, the most recent first; 505.1a: an added main phase is postcombat. */
+export function addPhases(draft: Draft, phases: readonly PhaseId[]): void {
+  const added = phases.map((phase) => phaseInstance(phase === 'precombatMain' ? 'postcombatMain' : phase));
+  draft.ctx.phaseQueue.unshift(...added);
+}
+
+/**
+ * 500.9: an extra step goes directly after the current step. 500.10: one added after the
+ * phase (or in a main phase, or of another phase's kind) comes in a phase of its own.
+ */
+export function addStep(draft: Draft, step: StepId, afterPhase = false, count = 1): void {
+  const { ctx } = draft;
+  const ownPhase = PHASE_OF_STEP[step];
+  for (let i = 0; i < count; i += 1) {
+    if (afterPhase || ctx.step === null || ownPhase !== ctx.phase) ctx.phaseQueue.unshift(phaseInstance(ownPhase, [step]));
+    else ctx.stepQueue.unshift(step);
+  }
+}
+
+export function addSkip(draft: Draft, spec: SkipSpec): void {
+  const { ctx } = draft;
+  const each = spec.each === true;
+  const [kind, id]: [PendingSkip['kind'], PendingSkip['id']] =
+    'step' in spec ? ['step', spec.step] : 'phase' in spec ? ['phase', spec.phase] : ['turn', 'turn'];
+  const turn = each && spec.player === ctx.activePlayer ? ctx.turn : null;
+  ctx.skips.push({ player: spec.player, kind, id, each, turn });
+}
+
+function skipFor(ctx: GameContext, kind: 'step' | 'phase', id: StepId | PhaseId | undefined): PendingSkip | undefined {
+  return ctx.skips.find((s) => s.kind === kind && s.id === id && s.player === ctx.activePlayer
+    && (!s.each || s.turn === ctx.turn));
+}
+
+/** 500.11: proceed past a skipped phase or step as if it did not exist (the skip is used up unless "each"). */
+function passOver(draft: Draft, skip: PendingSkip | undefined, queue: unknown[]): void {
+  queue.shift();
+  if (skip && !skip.each) removeItem(draft.ctx.skips, skip);
+}
+
+export const isNextPhaseSkipped = (ctx: GameContext) => skipFor(ctx, 'phase', ctx.phaseQueue[0]?.phase) !== undefined;
+export const isNextStepSkipped = (ctx: GameContext) => skipFor(ctx, 'step', ctx.stepQueue[0]) !== undefined;
+export const isNextPhase = (ctx: GameContext, phase: PhaseId) => ctx.phaseQueue[0]?.phase === phase;
+export const isNextStep = (ctx: GameContext, step: StepId) => ctx.stepQueue[0] === step;
+
+export function skipNextPhase(draft: Draft): void {
+  passOver(draft, skipFor(draft.ctx, 'phase', draft.ctx.phaseQueue[0]?.phase), draft.ctx.phaseQueue);
+}
+
+export function skipNextStep(draft: Draft): void {
+  passOver(draft, skipFor(draft.ctx, 'step', draft.ctx.stepQueue[0]), draft.ctx.stepQueue);
+}
+
+export function takeNextPhase(draft: Draft): void {
+  const { ctx } = draft;
+  const next = ctx.phaseQueue.shift();
+  if (!next) return;
+  ctx.phase = next.phase;
+  ctx.step = null;
+  ctx.stepQueue = [...next.steps];
+  ctx.firstStrikeStepDone = false;
+}
+
+export function takeNextStep(draft: Draft): void {
+  draft.ctx.step = draft.ctx.stepQueue.shift() ?? null;
+}
+
+/** 510.4: with a first or double striker in combat, the combat damage step is preceded by a first-strike one. */
+export function isFirstStrikeStepNext(ctx: GameContext): boolean {
+  return ctx.stepQueue[0] === 'combatDamage' && !ctx.firstStrikeStepDone
+    && [...ctx.attackers, ...ctx.blockers].some((c) => c.firstStrike || c.doubleStrike);
+}
+
+export function takeFirstStrikeStep(draft: Draft): void {
+  draft.ctx.step = 'firstStrikeDamage';
+  draft.ctx.firstStrikeStepDone = true;
+}
+
+/** 514.3a: after a priority window in cleanup, another cleanup step follows. */
+export function scheduleAnotherCleanup(draft: Draft): void {
+  draft.ctx.stepQueue.unshift('cleanup');
+}
+
+/** 723.1d: go directly to the cleanup step; ended during cleanup, a new cleanup step begins. */
+export function planDirectlyToCleanup(draft: Draft): void {
+  const { ctx } = draft;
+  if (ctx.phase === 'ending') {
+    ctx.stepQueue = ['cleanup'];
+    ctx.phaseQueue = [];
+  } else {
+    ctx.stepQueue = [];
+    ctx.phaseQueue = [phaseInstance('ending')];
+  }
+}
+
+/** Drops every planned instance of `step` from the rest of the turn. */
+export function dropPlannedStep(draft: Draft, step: StepId): void {
+  const { ctx } = draft;
+  ctx.stepQueue = ctx.stepQueue.filter((s) => s !== step);
+  ctx.phaseQueue = ctx.phaseQueue.map((p) => ({ ...p, steps: p.steps.filter((s) => s !== step) }));
+}
+
+/** 723.2d: the combat phase goes on to the next phase, skipping its remaining steps. */
+export function dropRemainingCombatSteps(draft: Draft): void {
+  draft.ctx.stepQueue = draft.ctx.stepQueue.filter((s) => s === 'endOfCombat');
+}
