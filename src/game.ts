@@ -1,6 +1,6 @@
 // A game: the turn machine's actor plus what a host usually wants beside it — the
 // history it emitted, and a `send` that says whether (and why) an event was refused.
-import { createActor, type Actor } from 'xstate';
+import { createActor, type Actor, type Snapshot } from 'xstate';
 import { turnMachine } from '../machines/turn.js';
 import type { TurnEvent } from './events.js';
 import type { HistoryRecord } from './rules/draft.js';
@@ -22,8 +22,8 @@ export interface Game {
 }
 
 export interface GameOptions {
-  /** Resume from a snapshot (see `restoreSnapshot`), with the history recorded before it. */
-  snapshot?: TurnSnapshot;
+  /** Resume from a persisted snapshot (see `restoreSnapshot`), with the history recorded before it. */
+  snapshot?: Snapshot<unknown>;
   history?: HistoryRecord[];
 }
 
