@@ -5,6 +5,7 @@ import { turnMachine } from '../machines/turn.js';
 import type { TurnEvent } from './events.js';
 import type { HistoryRecord } from './rules/draft.js';
 import type { Refusal } from './rules/legality.js';
+import { assertValidInput } from './rules/setup.js';
 import type { GameInput } from './rules/types.js';
 import { view, type TurnSnapshot, type View } from './view.js';
 
@@ -28,6 +29,7 @@ export interface GameOptions {
 }
 
 export function createGame(input: GameInput, options: GameOptions = {}): Game {
+  assertValidInput(input); // before the actor exists: XState would only report it asynchronously
   const history: HistoryRecord[] = [...(options.history ?? [])];
   let lastRefusal: Refusal | null = null;
   const actor = createActor(turnMachine, options.snapshot ? { input, snapshot: options.snapshot } : { input });

@@ -9,5 +9,6 @@ export { createGame, type Game, type TurnActor } from './game.js';
 export { legalActions, canSend, explainRefusal, type LegalAction } from './legal.js';
 export { persistGame, restoreSnapshot, MACHINE_VERSION, SnapshotVersionError, type PersistedGame } from './persistence.js';
 export type { Refusal, WaitingFor } from './rules/legality.js';
+export { assertValidInput } from './rules/setup.js';
 export type { HistoryRecord, HistoryEvent, Where } from './rules/draft.js';
 export * from './rules/types.js';
