@@ -10,8 +10,10 @@ const RULE_OF: Record<HistoryRecord['type'], string> = {
   endCombatIgnored: '723.2g',
 };
 
+const RULE_OF_MOVE = { exile: '723.1b', graveyard: '608.2n', battlefield: '608.3a', hand: '400.3' } as const;
+
 export function ruleOfRecord(record: HistoryRecord): string {
-  return RULE_OF[record.type];
+  return record.type === 'moved' ? RULE_OF_MOVE[record.to] : RULE_OF[record.type];
 }
 
 export function describeRecord(r: HistoryRecord): string {

@@ -1,8 +1,6 @@
 // 500.1, 103.8, 500.7–500.11, 614.10a: the turn's shape, extra and skipped parts.
 import { describe, expect, it } from 'vitest';
-import { cast, everyonePasses, gameWithPriorityIn, goTo, has, newGame, ok, stepsBegun } from '../helpers.js';
-
-const FULL_TURN = ['untap', 'upkeep', 'draw', 'precombatMain', 'beginningOfCombat', 'declareAttackers', 'endOfCombat', 'postcombatMain', 'end', 'cleanup'];
+import { cast, everyonePasses, gameWithPriorityIn, goTo, has, newGame, stepsBegun } from '../helpers.js';
 
 describe('500.1 the phases and steps of a turn; 103.8 the first draw', () => {
   it('two players: the first player skips the draw of turn 1 only', () => {

@@ -1,0 +1,36 @@
+// `mtg-turn-machine play`: a sample game that shows 723.1 at work, printed as a trace.
+import { formatRecord } from '../history.js';
+import { createGame, type Game } from '../game.js';
+import type { TurnEvent } from '../events.js';
+
+function passUntil(game: Game, done: (g: Game) => boolean): void {
+  for (let i = 0; i < 200 && !done(game); i += 1) {
+    const v = game.view();
+    if (v.waitingFor === 'declareAttackers') game.send({ type: 'combat.declareAttackers', player: v.activePlayer, attackers: [] });
+    else if (v.priority) game.send({ type: 'priority.pass', player: v.priority });
+  }
+}
+
+/**
+ * Turn 1 (A) passes quietly. In turn 2, B has an upkeep trigger on the stack and casts
+ * Time Stop: the stack is exiled, the end step is skipped, and the game goes straight to cleanup.
+ */
+export function playDemo(out: (line: string) => void): void {
+  const game = createGame({ players: ['A', 'B'] });
+  const say = (event: TurnEvent) => {
+    const refusal = game.send(event);
+    if (refusal) throw new Error(`demo script refused: ${refusal.reason}`);
+  };
+  say({ type: 'trigger.register', trigger: { id: 'upkeepTrigger', controller: 'B', when: 'upkeep', whoseTurn: 'B', once: true } });
+  say({ type: 'trigger.register', trigger: { id: 'endStepTrigger', controller: 'B', when: 'end', whoseTurn: 'B', once: true } });
+  passUntil(game, (g) => g.view().turn === 2 && g.view().priority === 'B');
+  say({ type: 'spell.cast', object: { id: 'timeStop', controller: 'B', type: 'instant', effects: [{ endTurn: {} }] } });
+  passUntil(game, (g) => g.view().turn === 3);
+  out('Turn 1 (A) passes quietly. Turn 2 (B): B\'s upkeep trigger is on the stack and B casts Time Stop (723.1).');
+  out('An "at the beginning of the end step" trigger is waiting for B\'s end step: it never comes (723.1e).');
+  out('Each line: turn phase/step, what happened, the rule.\n');
+  for (const record of game.history.filter((r) => r.turn >= 2)) out(formatRecord(record));
+  const v = game.view();
+  out(`\nNow: turn ${v.turn}, ${v.activePlayer} active, ${v.phase}/${v.step}, priority ${v.priority}. Exile: ${v.zones.exile.join(', ')}; ceased to exist: ${v.zones.ceasedToExist.join(', ')}.`);
+  game.stop();
+}

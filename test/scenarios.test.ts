@@ -1,0 +1,57 @@
+// Every conformance scenario passes: the project's own, and ../shared/scenarios when present (CI has it).
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runScenario } from '../src/scenario/runner.js';
+
+const folders = ['test/scenarios', '../shared/scenarios'].filter((dir) => existsSync(dir));
+
+for (const dir of folders) {
+  describe(`scenarios in ${dir}`, () => {
+    const files = readdirSync(dir).filter((f) => f.endsWith('.json')).sort();
+    it('has scenarios', () => expect(files.length).toBeGreaterThan(0));
+    it.each(files)('%s', (file) => {
+      const result = runScenario(readFileSync(join(dir, file), 'utf8'));
+      expect(result.failures).toEqual([]);
+      expect(result.ok).toBe(true);
+    });
+  });
+}
+
+describe('the runner fails when the game differs from an expectation', () => {
+  it('reports the entry index, the key, expected and actual', () => {
+    const result = runScenario({
+      name: 'wrong on purpose', players: ['A', 'B'],
+      script: [{ passAll: true }, { expect: { phase: 'precombatMain', priority: 'B', stack: [] } }],
+    });
+    expect(result.ok).toBe(false);
+    expect(result.failures).toEqual([expect.objectContaining({
+      index: 1, mismatches: [{ key: 'priority', expected: 'B', actual: 'A' }],
+    })]);
+  });
+
+  it('history: includes, excludes and sequence are each checked', () => {
+    const script = (history: object) => ({ name: 'h', players: ['A', 'B'], script: [{ passAll: true }, { expect: { history } }] });
+    expect(runScenario(script({ includes: [{ type: 'stepBegan', step: 'upkeep' }] })).ok).toBe(true);
+    expect(runScenario(script({ includes: [{ type: 'stepBegan', step: 'draw' }] })).ok).toBe(false);
+    expect(runScenario(script({ excludes: [{ type: 'passed', player: 'B' }] })).ok).toBe(false);
+    expect(runScenario(script({ sequence: [{ type: 'passed', player: 'A' }, { type: 'passed', player: 'B' }] })).ok).toBe(true);
+    expect(runScenario(script({ sequence: [{ type: 'passed', player: 'B' }, { type: 'passed', player: 'A' }] })).ok).toBe(false);
+  });
+
+  it('a reject entry fails when the action is accepted', () => {
+    const result = runScenario({ name: 'r', players: ['A', 'B'], script: [{ reject: { pass: 'A' } }] });
+    expect(result.failures[0]).toMatchObject({ index: 0, message: 'pass was accepted; it should have been refused' });
+  });
+
+  it('advanceTo gives up after 1000 passes and says where the game is', () => {
+    const result = runScenario({
+      name: 'stuck', players: ['A', 'B'],
+      script: [
+        { at: { id: 'again', controller: 'A', when: 'cleanup', effects: [] } },
+        { advanceTo: { turn: 2, step: 'upkeep' } },
+      ],
+    });
+    expect(result.failures[0].message).toMatch(/^gave up after 1000 passes without reaching it; stuck at turn 1 \(A\), ending\/cleanup/);
+  });
+});
