@@ -3,7 +3,7 @@
 import { enqueueActions, raise } from 'xstate';
 import type { InternalEvent, MachineEvent } from '../events.js';
 import * as combat from '../rules/combat.js';
-import { beginDraft, type Draft } from '../rules/draft.js';
+import { beginDraft, changesOf, type Draft } from '../rules/draft.js';
 import * as effects from '../rules/effects.js';
 import * as end from '../rules/endProcedures.js';
 import { refusalOf, type WaitingFor } from '../rules/legality.js';
@@ -22,7 +22,8 @@ function rulesAction(rule: (draft: Draft, event: MachineEvent) => void) {
     ({ context, event, enqueue }) => {
       const draft = beginDraft(context);
       rule(draft, event);
-      enqueue.assign(draft.ctx);
+      const changes = changesOf(draft);
+      if (changes) enqueue.assign(changes);
       for (const record of draft.records) enqueue.emit({ type: 'history', record });
     },
   );

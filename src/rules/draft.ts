@@ -28,48 +28,84 @@ type Distribute<E> = E extends HistoryEvent ? Omit<E, 'phase' | 'step'> & Where 
 export type HistoryRecord = Distribute<HistoryEvent>;
 
 /**
- * A working copy of the context for one named action: its containers are copied on
- * creation, so rules functions may push and splice them; the items inside (stack
- * objects, effects…) are values and are replaced, never mutated. This keeps every
- * past snapshot intact (undo, time travel) without deep-cloning.
+ * A working copy of the context for one named action. Containers (lists, records) are
+ * copied the first time a rule touches them, so rules may push and splice them; the
+ * items inside (stack objects, effects…) are values, replaced and never mutated. Past
+ * snapshots stay intact (undo, time travel) and untouched parts are shared.
  */
 export interface Draft {
   readonly ctx: GameContext;
   readonly records: HistoryRecord[];
 }
 
+type Key = keyof GameContext;
+type Copier = (value: never) => unknown;
+
+const copyList = (list: readonly unknown[]) => [...list];
+const copyRecord = (record: object) => ({ ...record });
+const COPIERS: Partial<Record<Key, Copier>> = {
+  stepQueue: copyList, phaseQueue: copyList, stepsThisTurn: copyList, extraTurns: copyList, skips: copyList,
+  stack: copyList, pendingTriggers: copyList, triggers: copyList, onStateBasedActions: copyList,
+  ceaseAtNextCheck: copyList, merged: copyList, effects: copyList, attackers: copyList, blockers: copyList,
+  defendersToDeclare: copyList, illegalTargets: copyList, falseConditions: copyList,
+  priority: copyRecord, manaPool: copyRecord, handSize: copyRecord,
+  zones: (zones: GameContext['zones']) => ({
+    exile: [...zones.exile], graveyard: [...zones.graveyard], battlefield: [...zones.battlefield], ceasedToExist: [...zones.ceasedToExist],
+  }),
+};
+
+/** Same items in the same places (one level down for records of lists, like zones). */
+function sameShallow(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a)) return Array.isArray(b) && a.length === b.length && a.every((x, i) => x === b[i]);
+  const keysA = Object.keys(a);
+  if (keysA.length !== Object.keys(b).length) return false;
+  return keysA.every((k) => {
+    const x = (a as Record<string, unknown>)[k];
+    const y = (b as Record<string, unknown>)[k];
+    return x === y || (Array.isArray(x) && sameShallow(x, y));
+  });
+}
+
+class DraftContext {
+  readonly touched: Partial<Record<Key, unknown>> = {};
+  constructor(readonly base: GameContext) {}
+}
+
+let prototypeReady = false;
+function definePrototype(keys: readonly string[]): void {
+  for (const key of keys as Key[]) {
+    const copier = COPIERS[key];
+    Object.defineProperty(DraftContext.prototype, key, {
+      get(this: DraftContext) {
+        if (key in this.touched) return this.touched[key];
+        const value = this.base[key];
+        if (!copier || value === null) return value;
+        return (this.touched[key] = copier(value as never));
+      },
+      set(this: DraftContext, value: unknown) {
+        this.touched[key] = value;
+      },
+    });
+  }
+  prototypeReady = true;
+}
+
 export function beginDraft(context: GameContext): Draft {
-  const ctx: GameContext = {
-    ...context,
-    stepQueue: [...context.stepQueue],
-    phaseQueue: [...context.phaseQueue],
-    stepsThisTurn: [...context.stepsThisTurn],
-    extraTurns: [...context.extraTurns],
-    skips: [...context.skips],
-    priority: { ...context.priority },
-    stack: [...context.stack],
-    resolution: context.resolution && { ...context.resolution },
-    pendingTriggers: [...context.pendingTriggers],
-    triggers: [...context.triggers],
-    onStateBasedActions: [...context.onStateBasedActions],
-    ceaseAtNextCheck: [...context.ceaseAtNextCheck],
-    zones: {
-      exile: [...context.zones.exile],
-      graveyard: [...context.zones.graveyard],
-      battlefield: [...context.zones.battlefield],
-      ceasedToExist: [...context.zones.ceasedToExist],
-    },
-    merged: [...context.merged],
-    effects: [...context.effects],
-    attackers: [...context.attackers],
-    blockers: [...context.blockers],
-    defendersToDeclare: [...context.defendersToDeclare],
-    manaPool: { ...context.manaPool },
-    handSize: { ...context.handSize },
-    illegalTargets: [...context.illegalTargets],
-    falseConditions: [...context.falseConditions],
-  };
-  return { ctx, records: [] };
+  if (!prototypeReady) definePrototype(Object.keys(context));
+  return { ctx: new DraftContext(context) as unknown as GameContext, records: [] };
+}
+
+/** The parts of the context a draft really changed (nothing when it only read or recorded). */
+export function changesOf(draft: Draft): Partial<GameContext> | null {
+  const { base, touched } = draft.ctx as unknown as DraftContext;
+  let changes: Partial<Record<Key, unknown>> | null = null;
+  for (const key of Object.keys(touched) as Key[]) {
+    if (sameShallow(touched[key], base[key])) continue;
+    (changes ??= {})[key] = touched[key];
+  }
+  return changes as Partial<GameContext> | null;
 }
 
 export function record(draft: Draft, event: HistoryEvent): void {
