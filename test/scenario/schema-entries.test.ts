@@ -223,14 +223,15 @@ describe('VIEW (expect)', () => {
     [{ zones: { hand: [] } }, 'script[0].expect.zones: unknown key "hand"'],
     [{ handSize: { A: -1 } }, 'script[0].expect.handSize.A: expected a whole number (0 or more), got -1'],
     [{ history: { order: [] } }, 'script[0].expect.history: unknown key "order"'],
-    [{ history: { includes: [{ id: 'x' }] } }, 'script[0].expect.history.includes[0].type: missing (expected a record type)'],
+    [{ history: { excludes: [{ type: 'moved', too: 'exile' }] } }, 'script[0].expect.history.excludes[0]: unknown key "too" (did you mean "to"?)'],
+    [{ history: { includes: [{ type: 'moved', to: 'library' }] } }, 'script[0].expect.history.includes[0].to: unknown zone "library" (expected exile, graveyard, battlefield or hand)'],
     [{ history: { sequence: [{ type: 'stepbegan' }] } }, 'script[0].expect.history.sequence[0].type: unknown record type "stepbegan" (did you mean "stepBegan"?)'],
     [{ history: { excludes: ['resolved'] } }, 'script[0].expect.history.excludes[0]: expected an object, got "resolved"'],
   ])('%j', (view, error) => {
     expect(entryErrors({ expect: view })).toEqual([error]);
   });
 
-  it('accepts every key, and any fields in a record pattern', () => {
+  it('accepts every key, and every field history records have in a record pattern', () => {
     const view = {
       turn: 1,
       activePlayer: 'A',
@@ -249,8 +250,8 @@ describe('VIEW (expect)', () => {
       stepsThisTurn: ['untap', 'upkeep', 'precombatMain'],
       nextTurns: ['B', 'A'],
       history: {
-        includes: [{ type: 'moved', id: 'x', to: 'exile', turn: 1, step: null, anything: [1] }],
-        excludes: [{ type: 'stateBasedActions' }],
+        includes: [{ type: 'moved', id: 'x', to: 'exile', turn: 1, phase: 'beginning', step: null }, { id: 'x' }],
+        excludes: [{ type: 'stateBasedActions' }, { type: 'merged', into: 'y' }, { type: 'discarded', player: 'A', count: 2 }, { source: 's' }],
         sequence: [],
       },
     };

@@ -156,10 +156,18 @@ export interface ScriptEntryMap extends ActionMap {
 
 export type ScriptEntry = OneKeyOf<ScriptEntryMap>;
 
-/** A history record pattern: `type` plus any fields the record must have. */
+/** A history record pattern: the fields (of those records have) a matching record must have. */
 export interface HistoryRecordPattern {
-  type: HistoryRecordType;
-  [field: string]: unknown;
+  type?: HistoryRecordType;
+  turn?: number;
+  phase?: string | null;
+  step?: string | null;
+  player?: string;
+  id?: string;
+  to?: 'exile' | 'graveyard' | 'battlefield' | 'hand';
+  into?: string;
+  source?: string;
+  count?: number;
 }
 
 export interface HistoryExpectation {

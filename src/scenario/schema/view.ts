@@ -7,9 +7,20 @@ import type { HistoryRecordPattern, ViewExpectation } from './types.js';
 export function viewSchema(player: PlayerRef): z.ZodType<ViewExpectation> {
   const ids = z.array(id);
   const perPlayer = z.record(player, integer(0));
-  const record: z.ZodType<HistoryRecordPattern> = z.looseObject({
-    type: oneOf(HISTORY_RECORD_TYPES, 'record type'),
-  });
+  // Only the fields records have (FORMAT.md, "History records"): a misspelt field could never
+  // match, and would make an `excludes` pass vacuously.
+  const record = strictObject({
+    type: oneOf(HISTORY_RECORD_TYPES, 'record type').optional(),
+    turn: integer(1).optional(),
+    phase: oneOf(PHASE_IDS, 'phase', { nullable: true }).nullable().optional(),
+    step: oneOf(STEP_IDS, 'step', { nullable: true }).nullable().optional(),
+    player: player.optional(),
+    id: id.optional(),
+    to: oneOf(['exile', 'graveyard', 'battlefield', 'hand'] as const, 'zone').optional(),
+    into: id.optional(),
+    source: id.optional(),
+    count: integer(0).optional(),
+  }) as z.ZodType<HistoryRecordPattern>;
   const records = z.array(record).optional();
 
   return strictObject({
