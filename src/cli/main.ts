@@ -1,9 +1,18 @@
 // The `mtg-turn-machine` command line.
-import { Command } from 'commander';
+import { Command, InvalidArgumentError } from 'commander';
+import { runExportCommand } from '../export/command.js';
+import { runInspectCommand } from '../inspect/command.js';
+import { DEFAULT_VISUALIZER_PORT, runVisualizeCommand } from '../visualizer/server.js';
 import { playDemo } from './play.js';
 import { runScenarioCommand } from './scenarioCommand.js';
 
 const print = (line: string) => process.stdout.write(`${line}\n`);
+
+function parsePort(value: string): number {
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new InvalidArgumentError(`"${value}" is not a port (0–65535)`);
+  return port;
+}
 
 export function buildProgram(): Command {
   const program = new Command('mtg-turn-machine')
@@ -22,6 +31,29 @@ export function buildProgram(): Command {
   program.command('play')
     .description('play a sample game with Time Stop and print its history, rule by rule')
     .action(() => playDemo(print));
+
+  program.command('visualize')
+    .description('serve the visualizer on localhost and print its URL (what `npm start` runs)')
+    .option('--port <n>', 'TCP port, 0 for any free one', parsePort, DEFAULT_VISUALIZER_PORT)
+    .option('--host <address>', 'interface to listen on', '127.0.0.1')
+    .action(async (options: { port: number; host: string }) => {
+      await runVisualizeCommand(options);
+    });
+
+  program.command('inspect')
+    .description('start the visualizer with its WebSocket relay for @statelyai/inspect, and print how to connect')
+    .option('--port <n>', 'TCP port, 0 for any free one', parsePort, DEFAULT_VISUALIZER_PORT)
+    .option('--host <address>', 'interface to listen on', '127.0.0.1')
+    .action(async (options: { port: number; host: string }) => {
+      await runInspectCommand(options);
+    });
+
+  program.command('export')
+    .description("write each machine of stately.config.ts as JSON and as a createMachine() source for Stately's editor")
+    .option('--out <dir>', 'output folder', 'dist/stately')
+    .action(async (options: { out: string }) => {
+      for (const written of await runExportCommand(options)) print(`${written.name}: ${written.jsonFile}, ${written.sourceFile}`);
+    });
 
   return program;
 }

@@ -1,0 +1,93 @@
+import { createGame, type Game } from '../../game.js';
+import type { TurnEvent } from '../../events.js';
+import type { HistoryRecord } from '../../rules/draft.js';
+import type { Refusal } from '../../rules/legality.js';
+import type { GameInput } from '../../rules/types.js';
+import type { TurnSnapshot } from '../../view.js';
+import { takenTransitionsOf, type TakenTransition } from '../chart/active.js';
+
+/** One point of the game to come back to: after the start, or after an accepted event. */
+export interface Moment {
+  label: string;
+  persisted: TurnSnapshot;
+  history: HistoryRecord[];
+  /** The transitions the event took (lit in the chart). */
+  taken: TakenTransition[];
+}
+
+function labelOf(event: TurnEvent): string {
+  const detail = Object.entries(event)
+    .filter(([key]) => key !== 'type')
+    .map(([, value]) => (typeof value === 'object' && value && 'id' in value ? value.id : typeof value === 'string' ? value : JSON.stringify(value)))
+    .join(' ');
+  return `${event.type} ${detail}`.trim();
+}
+
+/**
+ * A game played in the page, with undo and time travel: every accepted event is a
+ * moment (persisted snapshot + history); travelling restarts the machine from one.
+ * A new event after travelling back forgets the moments after it.
+ */
+export function createLocalGame(input: GameInput) {
+  let taken: TakenTransition[] = [];
+  const moments: Moment[] = [];
+  let index = 0;
+
+  function startGame(moment?: Moment): Game {
+    const started = createGame(input, moment ? { snapshot: moment.persisted, history: moment.history } : {});
+    started.actor.system.inspect((event) => taken.push(...takenTransitionsOf(event)));
+    return started;
+  }
+
+  function record(label: string): void {
+    moments.splice(index + 1);
+    moments.push({
+      label,
+      persisted: game.actor.getPersistedSnapshot() as TurnSnapshot,
+      history: [...game.history],
+      taken,
+    });
+    index = moments.length - 1;
+  }
+
+  let game = startGame();
+  record('game begins');
+
+  return {
+    input,
+    get game(): Game {
+      return game;
+    },
+    get moments(): readonly Moment[] {
+      return moments;
+    },
+    get index(): number {
+      return index;
+    },
+    /** The transitions the current moment's event took. */
+    get taken(): readonly TakenTransition[] {
+      return moments[index].taken;
+    },
+    /** Sends a player's action or a game report; a refusal changes nothing and is returned. */
+    send(event: TurnEvent): Refusal | null {
+      taken = [];
+      const refusal = game.send(event);
+      if (!refusal) record(labelOf(event));
+      return refusal;
+    },
+    travel(to: number): void {
+      if (to < 0 || to >= moments.length || to === index) return;
+      index = to;
+      game.stop();
+      game = startGame(moments[to]);
+    },
+    undo(): void {
+      this.travel(index - 1);
+    },
+    stop(): void {
+      game.stop();
+    },
+  };
+}
+
+export type LocalGame = ReturnType<typeof createLocalGame>;

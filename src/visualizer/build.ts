@@ -1,0 +1,30 @@
+import { copyFile, mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
+import { packageRoot } from './server.js';
+
+/** Bundles the visualizer page into dist/visualizer/ (`npx tsx src/visualizer/build.ts`). */
+export async function buildVisualizer(outDir = join(packageRoot(), 'dist', 'visualizer')): Promise<void> {
+  const appDir = join(packageRoot(), 'src', 'visualizer', 'app');
+  await mkdir(outDir, { recursive: true });
+  await build({
+    entryPoints: [join(appDir, 'main.ts')],
+    outfile: join(outDir, 'app.js'),
+    bundle: true,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2022',
+    sourcemap: true,
+    minify: true,
+    define: { 'process.env.NODE_ENV': '"production"' },
+    logLevel: 'warning',
+  });
+  await copyFile(join(appDir, 'index.html'), join(outDir, 'index.html'));
+  await copyFile(join(appDir, 'app.css'), join(outDir, 'app.css'));
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  await buildVisualizer();
+  console.log('visualizer built into dist/visualizer/');
+}

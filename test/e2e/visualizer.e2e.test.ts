@@ -1,0 +1,165 @@
+import { copyFileSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { createWebSocketInspector } from '@statelyai/inspect';
+import type { Page } from 'playwright-core';
+import { createActor } from 'xstate';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { turnMachine } from '../../src/index.js';
+import { REPO_ROOT, startApp, startBrowser, type StartedApp, type StartedBrowser } from './app.js';
+
+const RESULTS = join(REPO_ROOT, 'test-results');
+const PHASES = 'mtgTurn.turn.phases.';
+let app: StartedApp;
+let browser: StartedBrowser;
+let page: Page;
+
+beforeAll(async () => {
+  mkdirSync(RESULTS, { recursive: true });
+  app = await startApp();
+  browser = await startBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+afterEach(async (context) => {
+  const name = context.task.name.replace(/[^a-z0-9]+/gi, '-').toLowerCase();
+  await page?.screenshot({ path: join(RESULTS, `visualizer-${name}.png`) });
+  await page?.close();
+});
+
+/** Opens a mode of the page and waits for its chart (lit, in play mode). */
+async function open(hash: 'play' | 'scenario' | 'inspect' = 'play'): Promise<Page> {
+  page = await browser.context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto(`${app.url}#${hash}`);
+  await page.waitForSelector(hash === 'scenario' ? 'svg.chart g.state' : 'svg.chart g.state.active');
+  expect(errors).toEqual([]);
+  return page;
+}
+
+const text = (testId: string) => page.getByTestId(testId).innerText();
+
+/** The lit state of the phases region: the step (or main phase) the chart shows as current. */
+async function litStep(): Promise<string> {
+  const ids = await page.$$eval('g.state.active:not(.container)', (groups) => groups.map((g) => (g as SVGGElement).dataset.stateId ?? ''));
+  const step = ids.find((id) => id.startsWith(PHASES));
+  if (!step) throw new Error(`no lit step among ${ids.join(', ')}`);
+  return step.slice(PHASES.length);
+}
+
+describe('visualizer in Chromium', () => {
+  it('draws the statechart from the machine definition, the current step lit', async () => {
+    await open();
+    expect(await page.locator('g.state').count()).toBeGreaterThan(30);
+    expect(await page.locator('g.edge').count()).toBeGreaterThan(30);
+    expect(await litStep()).toBe('beginning.upkeep');
+    expect(await text('turn-number')).toBe('1');
+    expect(await text('priority-holder')).toBe('A');
+    await page.locator(`g.state[data-state-id="${PHASES}ending.cleanup"]`).click();
+    expect(await text('details-rule')).toBe('Rule 514');
+    expect(await text('details-description')).toContain('cleanup step');
+  });
+
+  it('follows priority passes through a whole turn, the lit step following', async () => {
+    await open();
+    const steps: string[] = [];
+    while ((await text('turn-number')) === '1') {
+      const [phase, step] = (await text('phase-step')).split(' / ');
+      const current = step === '—' ? phase : step;
+      expect(await litStep()).toContain(current);
+      if (steps.at(-1) !== current) steps.push(current);
+      const waiting = await text('waiting-for');
+      if (waiting === 'declareAttackers') await page.getByTestId('attack-A').click();
+      else await page.getByTestId(`pass-${await text('priority-holder')}`).click();
+    }
+    expect(steps).toEqual(['upkeep', 'precombatMain', 'beginningOfCombat', 'declareAttackers', 'endOfCombat', 'postcombatMain', 'end']);
+    expect(await text('active-player')).toBe('B');
+    expect(await litStep()).toBe('beginning.upkeep');
+  });
+
+  it('casts Time Stop in the upkeep: the turn goes through cleanup, the stack is exiled', async () => {
+    await open();
+    await page.getByTestId('card-timeStop').click();
+    expect(await text('panel-stack')).toContain('timeStop');
+    await page.getByTestId('pass-A').click();
+    await page.getByTestId('pass-B').click();
+    const cleanup = page.locator(`g.state[data-state-id="${PHASES}ending.cleanup"]`);
+    expect(await cleanup.getAttribute('class')).toContain('visited');
+    expect(await page.locator(`g.edge.taken[data-edge-id$="--> ${PHASES}ending.cleanup"]`).count()).toBe(1);
+    expect(await text('panel-stack')).toContain('empty');
+    expect(await text('zone-exile')).toContain('timeStop');
+    expect(await text('history')).toContain('timeStop ends the turn');
+    expect(await text('history')).toContain('cleanup step begins');
+    expect(await text('turn-number')).toBe('2');
+    await cleanup.click();
+    expect(await text('details-rule')).toBe('Rule 514');
+    if (process.env.UPDATE_DOCS_SCREENSHOT) {
+      await page.screenshot({ path: join(RESULTS, 'visualizer.png') });
+      copyFileSync(join(RESULTS, 'visualizer.png'), join(REPO_ROOT, 'docs', 'visualizer.png'));
+    }
+  });
+
+  it('shows the machine’s reason for a refused action, and undoes', async () => {
+    await open();
+    expect(await page.getByTestId('pass-B').isDisabled()).toBe(true);
+    expect(await page.getByTestId('pass-B').getAttribute('title')).toContain('A holds priority');
+    expect(await page.getByTestId('card-timeWalk').isDisabled()).toBe(true);
+    await page.getByTestId('event-input').fill('{"type": "priority.pass", "player": "B"}');
+    await page.getByTestId('send-event').click();
+    expect(await text('refusal')).toMatch(/Refused \(rule 117\.1\): B cannot pass: A holds priority/);
+    await page.getByTestId('pass-A').click();
+    expect(await text('priority-holder')).toBe('B');
+    await page.getByTestId('undo').click();
+    expect(await text('priority-holder')).toBe('A');
+  });
+
+  it('runs a loaded scenario entry by entry, green', async () => {
+    await open('scenario');
+    await page.getByTestId('scenario-file').setInputFiles(join(REPO_ROOT, 'test/e2e/fixtures/time-stop-upkeep.json'));
+    await page.getByTestId('scenario-step').click();
+    expect(await page.getByTestId('entry-0').getAttribute('data-status')).toBe('pass');
+    await page.getByTestId('scenario-run').click();
+    expect(await text('scenario-status')).toMatch(/^ok — 5 passed, 0 failed of 5/);
+    expect(await text('zone-exile')).toContain('timeStop');
+  });
+
+  it('runs a bundled example scenario green', async () => {
+    await open('scenario');
+    const select = page.getByTestId('scenario-select');
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="scenario-select"] option').length > 1);
+    await select.selectOption({ index: 1 });
+    await page.getByTestId('scenario-run').click();
+    expect(await text('scenario-status')).toMatch(/^ok — (\d+) passed, 0 failed of \1$/);
+  });
+
+  it('shows a failing expectation in red with what differs', async () => {
+    await open('scenario');
+    await page.getByTestId('scenario-file').setInputFiles(join(REPO_ROOT, 'test/e2e/fixtures/wrong-expectation.json'));
+    await page.getByTestId('scenario-run').click();
+    expect(await text('scenario-status')).toMatch(/^FAIL — 1 passed, 1 failed/);
+    expect(await page.getByTestId('entry-1').getAttribute('data-status')).toBe('fail');
+    expect(await text('entry-1')).toContain('step: expected "draw", got "upkeep"');
+  });
+
+  it('shows a program inspected with @statelyai/inspect live, through the relay', async () => {
+    const inspector = createWebSocketInspector({ url: app.url.replace(/^http/, 'ws') });
+    const actor = createActor(turnMachine, { input: { players: ['A', 'B'] }, inspect: inspector.inspect }).start();
+    try {
+      actor.send({ type: 'priority.pass', player: 'A' });
+      await open('inspect');
+      expect(await text('live-status')).toMatch(/Actors: [1-9]/);
+      expect(await litStep()).toBe('beginning.upkeep');
+      expect(await text('priority-holder')).toBe('B');
+      actor.send({ type: 'priority.pass', player: 'B' });
+      await page.waitForFunction((id) => document.querySelector(`g.state.active[data-state-id="${id}"]`), `${PHASES}precombatMain`);
+      expect(await text('live-steps')).toMatch(/xstate\.init\s+priority\.pass\s+priority\.pass/);
+    } finally {
+      actor.stop();
+      inspector.stop();
+    }
+  });
+});
