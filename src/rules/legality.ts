@@ -101,6 +101,8 @@ export function refusalOf(ctx: GameContext, event: MachineEvent, waitingFor: Wai
       if (event.player !== ctx.defendersToDeclare[0]) {
         return refuse(`${event.player} cannot declare blockers now; waiting for ${ctx.defendersToDeclare[0]}`, '509.1');
       }
+      const stray = event.blockers.find((b) => !ctx.attackers.some((a) => a.id === b.blocking));
+      if (stray) return refuse(`${stray.id} cannot block "${stray.blocking ?? ''}": it is not an attacking creature`, '509.1a');
       return null;
     }
     case 'trigger.report':

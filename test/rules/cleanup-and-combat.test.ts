@@ -82,6 +82,8 @@ describe('506–511 combat', () => {
     everyonePasses(game);
     expect(game.view()).toMatchObject({ waitingFor: 'declareBlockers', priority: null });
     expect(game.send({ type: 'combat.declareBlockers', player: 'C', blockers: [] })?.reason).toMatch(/waiting for B/);
+    expect(game.send({ type: 'combat.declareBlockers', player: 'B', blockers: [{ id: 'wall', blocking: 'elf' }] }))
+      .toEqual({ reason: 'wall cannot block "elf": it is not an attacking creature', rule: '509.1a' });
     ok(game, { type: 'combat.declareBlockers', player: 'B', blockers: [] });
     ok(game, { type: 'combat.declareBlockers', player: 'C', blockers: [{ id: 'wall', blocking: 'bear' }] });
     expect(game.view().waitingFor).toBe('declareBlockers');
