@@ -50,6 +50,7 @@ export const turnMachine = setup({
       { guard: { type: 'isRefused', params: { waitingFor: null } }, actions: { type: 'reject', params: { waitingFor: null } } },
       { actions: 'setCondition' },
     ],
+    '*': { guard: 'isUnknownEvent', actions: { type: 'reject', params: { waitingFor: null } } },
   },
   states: {
     turn: {

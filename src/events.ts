@@ -36,3 +36,4 @@ export const GAME_REPORT_EVENT_TYPES = [
   'trigger.report', 'trigger.register', 'stateBasedActions.schedule', 'effect.create', 'mana.add',
   'target.invalidate', 'condition.set',
 ] as const;
+export const INTERNAL_EVENT_TYPES = ['step.finished', 'priority.open', 'cleanup.check'] as const;

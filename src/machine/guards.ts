@@ -1,4 +1,4 @@
-import type { MachineEvent } from '../events.js';
+import { GAME_REPORT_EVENT_TYPES, INTERNAL_EVENT_TYPES, PLAYER_EVENT_TYPES, type MachineEvent } from '../events.js';
 import { refusalOf, type WaitingFor } from '../rules/legality.js';
 import { isLastPass } from '../rules/priority.js';
 import { nextEffect } from '../rules/stack.js';
@@ -12,7 +12,13 @@ const nextEffectIs = (context: GameContext, key: 'endTurn' | 'endCombat') => {
   return effect !== undefined && key in effect;
 };
 
+const KNOWN_EVENT_TYPES: ReadonlySet<string> = new Set<MachineEvent['type']>([
+  ...PLAYER_EVENT_TYPES, ...GAME_REPORT_EVENT_TYPES, ...INTERNAL_EVENT_TYPES,
+]);
+
 export const turnGuards = {
+  /** Refusals, never silence: an event of no known type is rejected, not ignored. */
+  isUnknownEvent: ({ event }: GuardArgs) => !KNOWN_EVENT_TYPES.has(event.type),
   isNextPhase: ({ context }: GuardArgs, params: { phase: PhaseId }) => plan.isNextPhase(context, params.phase),
   isNextPhaseSkipped: ({ context }: GuardArgs) => plan.isNextPhaseSkipped(context),
   isNextStep: ({ context }: GuardArgs, params: { step: StepId }) => plan.isNextStep(context, params.step),

@@ -1,14 +1,14 @@
 import { record, type Draft } from './draft.js';
 import type { CreatureSpec, PlayerId } from './types.js';
-import { dropPlannedStep } from './turnPlan.js';
+import { dropStepFromThisPhase } from './turnPlan.js';
 
-/** 508.1: the active player declares attackers; 508.8: with none, blockers and damage steps are skipped. */
+/** 508.1: the active player declares attackers; 508.8: with none, this combat's blockers and damage steps are skipped. */
 export function declareAttackers(draft: Draft, attackers: readonly CreatureSpec[]): void {
   const { ctx } = draft;
   ctx.attackers = [...attackers];
   if (attackers.length > 0) return;
-  dropPlannedStep(draft, 'declareBlockers');
-  dropPlannedStep(draft, 'combatDamage');
+  dropStepFromThisPhase(draft, 'declareBlockers');
+  dropStepFromThisPhase(draft, 'combatDamage');
 }
 
 /** 509.1: every defending player (each opponent, in turn order) declares blockers. */

@@ -4,7 +4,7 @@ import { record, type Draft } from './draft.js';
 import { endEffects } from './effects.js';
 import { checkStateBasedActions } from './priority.js';
 import { consumeEffect } from './stack.js';
-import { dropPlannedStep, dropRemainingCombatSteps, planDirectlyToCleanup } from './turnPlan.js';
+import { dropRemainingCombatSteps, dropStepFromRestOfTurn, dropStepFromThisPhase, planDirectlyToCleanup } from './turnPlan.js';
 
 export function startEndingTurn(draft: Draft): void {
   consumeEffect(draft);
@@ -61,7 +61,7 @@ export function endStepAndPhaseForCleanup(draft: Draft): void {
 
 /** 723.1e: the end step is skipped, so its "at the beginning of" abilities never trigger. */
 export function skipEndStep(draft: Draft): void {
-  dropPlannedStep(draft, 'end');
+  dropStepFromRestOfTurn(draft, 'end');
 }
 
 /** 723.2d: the combat phase ends; the game goes directly to the next phase. */
@@ -72,7 +72,7 @@ export function endCombatPhase(draft: Draft): void {
 
 /** 723.2e: the end of combat step is skipped, so "at end of combat" abilities never trigger. */
 export function skipEndOfCombatStep(draft: Draft): void {
-  dropPlannedStep(draft, 'endOfCombat');
+  dropStepFromThisPhase(draft, 'endOfCombat');
 }
 
 /** 723.1f, 723.2f: the process is over; what triggered during it goes on the stack the next time a player would receive priority. */

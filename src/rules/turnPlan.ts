@@ -163,8 +163,13 @@ export function planDirectlyToCleanup(draft: Draft): void {
   }
 }
 
-/** Drops every planned instance of `step` from the rest of the turn. */
-export function dropPlannedStep(draft: Draft, step: StepId): void {
+/** Drops `step` from the rest of the current phase (508.8, 723.2e): additional phases planned after it keep theirs. */
+export function dropStepFromThisPhase(draft: Draft, step: StepId): void {
+  draft.ctx.stepQueue = draft.ctx.stepQueue.filter((s) => s !== step);
+}
+
+/** Drops every planned instance of `step` from the rest of the turn (723.1e). */
+export function dropStepFromRestOfTurn(draft: Draft, step: StepId): void {
   const { ctx } = draft;
   ctx.stepQueue = ctx.stepQueue.filter((s) => s !== step);
   ctx.phaseQueue = ctx.phaseQueue.map((p) => ({ ...p, steps: p.steps.filter((s) => s !== step) }));
