@@ -23,7 +23,13 @@ function rulesAction(rule: (draft: Draft, event: MachineEvent) => void) {
       const draft = beginDraft(context);
       rule(draft, event);
       const changes = changesOf(draft);
-      if (changes) enqueue.assign(changes);
+      if (changes) {
+        // A whole context of the same shape, not a partial: xstate merges with
+        // Object.assign({}, context, update), and partials of varying shapes turn the
+        // 30-key context into a dictionary-mode object in V8 (slow copies and reads).
+        const next: GameContext = { ...context, ...changes };
+        enqueue.assign(() => next);
+      }
       for (const record of draft.records) enqueue.emit({ type: 'history', record });
     },
   );

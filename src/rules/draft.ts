@@ -109,8 +109,14 @@ export function changesOf(draft: Draft): Partial<GameContext> | null {
 }
 
 export function record(draft: Draft, event: HistoryEvent): void {
+  // Every caller passes a fresh literal: stamp it rather than copy it (a spread over the
+  // dozen record shapes is megamorphic and costly).
   const { turn, phase, step } = draft.ctx;
-  draft.records.push({ ...event, turn, phase, step } as HistoryRecord);
+  const stamped = event as HistoryEvent & Where;
+  stamped.turn = turn;
+  stamped.phase = phase;
+  stamped.step = step;
+  draft.records.push(stamped as unknown as HistoryRecord);
 }
 
 /** Removes the first occurrence of `item`; returns whether it was there. */
