@@ -118,8 +118,7 @@ function enterBattlefield(draft: Draft, object: StackObject): void {
     return;
   }
   if (object.cannotEnter) {
-    ctx.zones.graveyard.push(object.id); // 608.3e
-    record(draft, { type: 'moved', id: object.id, to: 'graveyard' });
+    putAway(draft, object); // 608.3e: to the graveyard (a copy then ceases to exist, 704.5e)
     return;
   }
   ctx.zones.battlefield.push(object.id); // 608.3a, 608.3f: a copy enters as a token

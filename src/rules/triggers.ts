@@ -33,7 +33,8 @@ export function triggerAtBeginningOf(draft: Draft, stepOrPhase: StepId | PhaseId
     }
     const count = registered.countTurn === ctx.turn ? registered.count + 1 : 1;
     const id = registered.once ? registered.id : `${registered.id}@${ctx.turn}${count > 1 ? `.${count}` : ''}`;
-    triggerAbility(draft, { id, controller: registered.controller, effects: registered.effects ?? [] });
+    // 603.4, 608.2a: the intervening "if" is checked as it triggers and again as it resolves.
+    triggerAbility(draft, { id, controller: registered.controller, effects: registered.effects ?? [], if: registered.if });
     if (!registered.once) kept.push({ ...registered, count, countTurn: ctx.turn });
   }
   ctx.triggers = kept;
