@@ -25,16 +25,17 @@ export function everyonePasses(game: Game): void {
 
 export function cast(game: Game, object: Partial<StackObjectSpec> & { id: string }): void {
   const controller = object.controller ?? game.view().priority!;
-  ok(game, { type: 'spell.cast', object: { controller, type: 'instant', effects: [], ...object } });
+  ok(game, { type: 'spell.cast', object: { type: 'instant', effects: [], ...object, controller } });
 }
 
 export function activate(game: Game, object: Partial<StackObjectSpec> & { id: string }): void {
   const controller = object.controller ?? game.view().priority!;
-  ok(game, { type: 'ability.activate', object: { controller, effects: [], ...object } });
+  ok(game, { type: 'ability.activate', object: { effects: [], ...object, controller } });
 }
 
-export const timeStop = (controller?: string) => ({ id: 'timeStop', controller, effects: [{ endTurn: {} }] } as const);
-export const mandateOfPeace = (controller?: string) => ({ id: 'mandate', controller, effects: [{ endCombat: {} }] } as const);
+type CardSpec = Partial<StackObjectSpec> & { id: string };
+export const timeStop = (controller?: string): CardSpec => ({ id: 'timeStop', controller, effects: [{ endTurn: {} }] });
+export const mandateOfPeace = (controller?: string): CardSpec => ({ id: 'mandate', controller, effects: [{ endCombat: {} }] });
 
 /** The records (since `from`) of one type, as compact strings for readable assertions. */
 export function records(game: Game, type: HistoryRecord['type'], from = 0): HistoryRecord[] {

@@ -97,7 +97,22 @@ describe('visualizer in Chromium', () => {
     expect(await text('turn-number')).toBe('2');
     await cleanup.click();
     expect(await text('details-rule')).toBe('Rule 514');
+
+    // 723.1d: within that one send, the machine was in cleanup; its microstep shows it there.
+    await page.getByTestId('microstep').filter({ hasText: '→ phases.ending.cleanup' }).click();
+    expect(await cleanup.getAttribute('class')).toMatch(/\bactive\b/);
+    expect(await cleanup.getAttribute('class')).not.toContain('visited');
+    expect(await litStep()).toBe('ending.cleanup');
+    expect(await page.locator(`g.edge.taken[data-edge-id$="--> ${PHASES}ending.cleanup"]`).count()).toBe(1);
+    expect(await text('phase-step')).toBe('ending / cleanup');
+    expect(await text('turn-number')).toBe('1');
+    expect(await text('panel-stack')).toContain('empty');
+    expect(await text('zone-exile')).toContain('timeStop');
+    expect(await text('history')).toContain('cleanup step begins');
+    expect(await text('history')).not.toContain('turn 2 begins');
     if (process.env.UPDATE_DOCS_SCREENSHOT) {
+      await page.getByTestId('panel-zones').evaluate((panel) => panel.scrollIntoView({ block: 'end' }));
+      await page.mouse.move(0, 0);
       await page.screenshot({ path: join(RESULTS, 'visualizer.png') });
       copyFileSync(join(RESULTS, 'visualizer.png'), join(REPO_ROOT, 'docs', 'visualizer.png'));
     }

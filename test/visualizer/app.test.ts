@@ -3,7 +3,9 @@ import { turnMachine } from '../../src/index.js';
 import { PALETTE, nextObjectId } from '../../src/visualizer/app/cards.js';
 import { parseAttackers, parseBlockers } from '../../src/visualizer/app/controls.js';
 import { createLiveActors } from '../../src/visualizer/app/liveActors.js';
-import { createLocalGame } from '../../src/visualizer/app/localGame.js';
+import { createLocalGame, historyAtMicrostep } from '../../src/visualizer/app/localGame.js';
+import { describeMicrostep } from '../../src/visualizer/app/microsteps.js';
+import { view } from '../../src/view.js';
 
 describe('the page\'s game', () => {
   it('records a moment per accepted event, with the transitions taken; a refusal changes nothing', () => {
@@ -31,6 +33,30 @@ describe('the page\'s game', () => {
     game.send({ type: 'spell.cast', object: { id: 'timeStop', controller: 'A', type: 'instant', effects: [{ endTurn: {} }] } });
     expect(game.moments.map((moment) => moment.label)).toEqual(['game begins', 'spell.cast timeStop']);
     expect(game.game.view().stack).toEqual(['timeStop']);
+    game.stop();
+  });
+});
+
+describe('microsteps of an event', () => {
+  it('keeps the machine as it was in cleanup while Time Stop ends the turn (723.1), with the history so far', () => {
+    const game = createLocalGame({ players: ['A', 'B'] });
+    game.send({ type: 'spell.cast', object: { id: 'timeStop', controller: 'A', type: 'instant', effects: [{ endTurn: {} }] } });
+    game.send({ type: 'priority.pass', player: 'A' });
+    game.send({ type: 'priority.pass', player: 'B' });
+    const moment = game.moments[game.index];
+    expect(moment.taken).toEqual(moment.microsteps.flatMap((step) => step.taken));
+    const index = moment.microsteps.findIndex((step) => step.snapshot.matches({ turn: { phases: { ending: 'cleanup' } } }));
+    expect(index).toBeGreaterThan(0);
+    const inCleanup = moment.microsteps[index];
+    const history = historyAtMicrostep(moment, index);
+    expect(view(inCleanup.snapshot, history)).toMatchObject({ turn: 1, step: 'cleanup', stack: [], zones: { exile: ['timeStop'] } });
+    expect(history.at(-1)).toMatchObject({ type: 'stepBegan', step: 'cleanup', turn: 1 });
+    expect(historyAtMicrostep(moment, moment.microsteps.length - 1)).toEqual(moment.history);
+    expect(describeMicrostep(inCleanup, 'priority.pass', turnMachine)).toEqual({
+      move: 'step.finished → phases.ending.cleanup',
+      records: 'cleanup step begins',
+    });
+    expect(game.game.view()).toMatchObject({ turn: 2, step: 'upkeep' });
     game.stop();
   });
 });

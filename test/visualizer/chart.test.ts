@@ -1,9 +1,10 @@
 import { createActor } from 'xstate';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { turnMachine } from '../../src/index.js';
 import { activeStateIds, guessTakenEdgeIds, takenEdgeIds, takenTransitionsOf, type TakenTransition } from '../../src/visualizer/chart/active.js';
-import { chartFromConfig, ruleOf } from '../../src/visualizer/chart/graph.js';
-import { layoutChart } from '../../src/visualizer/chart/layout.js';
+import { wrapRows } from '../../src/visualizer/chart/arrange.js';
+import { chartFromConfig, edgeCaption, ruleOf, type ChartGraph } from '../../src/visualizer/chart/graph.js';
+import { layoutChart, packLines, type Box, type ChartLayout } from '../../src/visualizer/chart/layout.js';
 import { toyTurnMachine } from './fixtures/toyTurnMachine.js';
 
 const asJson = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
@@ -41,6 +42,15 @@ describe('chartFromConfig', () => {
     expect(chart.edges.map((edge) => edge.label)).toContain('[isNextStep(cleanup)]');
     expect(chart.edges.some((edge) => edge.target === 'mtgTurn.turn')).toBe(false);
     expect(chart.nodesById.get('mtgTurn.turn.phases.nextPhase')?.internalLabels).toContain('always ↻ turn');
+  });
+
+  it('captions edges with the event and the guard’s name only; the full label keeps the parameters', () => {
+    expect(edgeCaption('', { type: 'isNextStep', params: { step: 'cleanup' } })).toBe('[isNextStep]');
+    expect(edgeCaption('', undefined)).toBe('');
+    expect(edgeCaption('priority.pass', { type: 'isLastPass' })).toBe('priority.pass\n[isLastPass]');
+    expect(edgeCaption('step.finished', undefined)).toBe('step.finished');
+    const cleanup = chartFromConfig(asJson(turnMachine.config)).edges.find((edge) => edge.target.endsWith('ending.cleanup'))!;
+    expect(cleanup).toMatchObject({ caption: '[isNextStep]', label: '[isNextStep(cleanup)]' });
   });
 
   it('reads a rule number at the start of a description', () => {
@@ -98,5 +108,68 @@ describe('layoutChart', () => {
       }
     }
     for (const edge of chart.edges) expect(layout.edges.get(edge.id)?.points.length).toBeGreaterThanOrEqual(2);
+  });
+});
+
+/** Whether `b` comes after `a` in reading order: right of it in the same row, or in a row below. */
+const readsAfter = (a: Box, b: Box) => b.y >= a.y + a.height - 0.5 || (b.x >= a.x + a.width - 0.5 && b.y < a.y + a.height && a.y < b.y + b.height);
+const boxesOf = (graph: ChartGraph, layout: ChartLayout, id: string) => graph.nodesById.get(id)!.children.map((child) => layout.nodes.get(child.id)!);
+
+describe('layoutChart of the turn machine', () => {
+  const graph = chartFromConfig(asJson(turnMachine.config));
+  let layout: ChartLayout;
+  beforeAll(async () => {
+    layout = await layoutChart(graph);
+  });
+  const T = 'mtgTurn.turn';
+
+  it('reads in the order of the definition: the router first, then the phases in reading order', () => {
+    const [router, ...phases] = boxesOf(graph, layout, `${T}.phases`);
+    for (const phase of phases) expect(phase.y).toBeGreaterThanOrEqual(router.y + router.height);
+    for (let i = 1; i < phases.length; i++) expect(readsAfter(phases[i - 1], phases[i])).toBe(true);
+  });
+
+  it('puts each phase’s router first and its steps after it, top to bottom in rule order', () => {
+    for (const phase of ['beginning', 'combat', 'ending']) {
+      const [router, ...steps] = boxesOf(graph, layout, `${T}.phases.${phase}`);
+      for (const step of steps) expect(step.x).toBeGreaterThanOrEqual(router.x + router.width);
+      for (let i = 1; i < steps.length; i++) expect(steps[i].y).toBeGreaterThanOrEqual(steps[i - 1].y + steps[i - 1].height);
+    }
+  });
+
+  it('puts the priority region below the phases, its states left to right in loop order', () => {
+    const [phases, priority] = boxesOf(graph, layout, T);
+    expect(priority.y).toBeGreaterThanOrEqual(phases.y + phases.height);
+    const states = boxesOf(graph, layout, `${T}.priority`);
+    for (let i = 1; i < states.length; i++) expect(states[i].x).toBeGreaterThanOrEqual(states[i - 1].x + states[i - 1].width);
+  });
+
+  it('fits a 1920×1080 screen beside the side panel at a legible scale', () => {
+    expect(Math.min(1360 / layout.width, 900 / layout.height)).toBeGreaterThan(0.8);
+  });
+
+  it('joins the pieces of edges that cross state borders into one orthogonal path from source to target', () => {
+    const touches = (point: { x: number; y: number }, box: Box) =>
+      point.x >= box.x - 1 && point.x <= box.x + box.width + 1 && point.y >= box.y - 1 && point.y <= box.y + box.height + 1;
+    for (const edge of graph.edges) {
+      const { points } = layout.edges.get(edge.id)!;
+      expect(touches(points[0], layout.nodes.get(edge.source)!)).toBe(true);
+      expect(touches(points.at(-1)!, layout.nodes.get(edge.target)!)).toBe(true);
+      for (let i = 1; i < points.length; i++) {
+        const straight = Math.abs(points[i].x - points[i - 1].x) < 0.5 || Math.abs(points[i].y - points[i - 1].y) < 0.5;
+        expect(straight, `${edge.id}: segment ${i}`).toBe(true);
+      }
+    }
+  });
+});
+
+describe('layout helpers', () => {
+  it('packs internal transitions several to a line', () => {
+    expect(packLines(['priority.pass', 'spell.cast', 'ability.activate'], 30)).toEqual(['priority.pass · spell.cast', 'ability.activate']);
+  });
+
+  it('wraps states into rows like text', () => {
+    expect(wrapRows([300, 100, 600, 100, 250], 1100)).toEqual([0, 0, 0, 1, 1]);
+    expect(wrapRows([2000, 100], 1000)).toEqual([0, 1]);
   });
 });

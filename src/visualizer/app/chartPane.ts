@@ -39,10 +39,14 @@ export function createChartPane(chartElement: HTMLElement, detailsElement: HTMLE
     const outgoing = graph.edges.filter((edge) => edge.source === node.id);
     replace(
       detailsElement,
-      h('h3', { 'data-testid': 'details-state' }, node.id),
-      node.rule ? h('p', { class: 'rule', 'data-testid': 'details-rule' }, `Rule ${node.rule}`) : null,
+      h(
+        'div',
+        { class: 'details-head' },
+        h('h3', { 'data-testid': 'details-state' }, node.id),
+        node.rule ? h('span', { class: 'rule', 'data-testid': 'details-rule' }, `Rule ${node.rule}`) : null,
+        h('span', { class: 'muted' }, `${node.type} state`),
+      ),
       h('p', { 'data-testid': 'details-description' }, node.description ?? '(no description)'),
-      h('p', { class: 'muted' }, `${node.type} state`),
       h('ul', { class: 'transitions' }, ...outgoing.map((edge) => transitionItem(edge, edge.target)), ...node.internal.map((t) => transitionItem(t))),
     );
   }
@@ -58,7 +62,10 @@ export function createChartPane(chartElement: HTMLElement, detailsElement: HTMLE
         if (shownConfig !== config) return;
         graph = nextGraph;
         view.show(graph, layout);
-        replace(detailsElement, h('p', { class: 'muted' }, 'Click a state or a transition for its description and rule.'));
+        replace(
+          detailsElement,
+          h('p', { class: 'muted' }, 'Click a state or a transition for its description and rule. ● initial state; dashed arrow: eventless (always); yellow: where the machine is; red: the transitions just taken. Hover an arrow for its full guard.'),
+        );
       } catch (error) {
         graph = undefined;
         view.clear(`This definition cannot be drawn: ${String(error)}`);

@@ -12,7 +12,7 @@ export function createChartView(container: HTMLElement, onSelect: (selection: Ch
     const box = layout.nodes.get(node.id);
     if (!box) return [];
     const { titleHeight, lineHeight } = layout.metrics;
-    const lines = node.internalLabels.map((label, index) =>
+    const lines = (layout.internalLines.get(node.id) ?? []).map((label, index) =>
       s('text', { x: box.x + 10, y: box.y + titleHeight + 8 + index * lineHeight, class: 'internal' }, label),
     );
     const group = s(
@@ -39,6 +39,7 @@ export function createChartView(container: HTMLElement, onSelect: (selection: Ch
     if (!laidOut || laidOut.points.length === 0) return null;
     const d = laidOut.points.map((point, index) => `${index ? 'L' : 'M'}${point.x},${point.y}`).join(' ');
     const label = laidOut.label;
+    const lineStep = layout.metrics.lineHeight - 1;
     return s(
       'g',
       {
@@ -49,9 +50,10 @@ export function createChartView(container: HTMLElement, onSelect: (selection: Ch
           onSelect({ edge });
         },
       },
+      s('title', {}, `${edge.label}\n${edge.source} → ${edge.target}`),
       s('path', { d, 'marker-end': 'url(#arrow)' }),
       label ? s('rect', { x: label.x, y: label.y, width: label.width, height: label.height, class: 'label-bg' }) : null,
-      label ? s('text', { x: label.x + 3, y: label.y + label.height - 3.5 }, edge.label) : null,
+      label ? s('text', { y: label.y }, ...edge.caption.split('\n').map((line, index) => s('tspan', { x: label.x + 2, dy: index ? lineStep : lineStep - 3 }, line))) : null,
     );
   }
 

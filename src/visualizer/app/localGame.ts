@@ -4,15 +4,27 @@ import type { HistoryRecord } from '../../rules/draft.js';
 import type { Refusal } from '../../rules/legality.js';
 import type { GameInput } from '../../rules/types.js';
 import type { TurnSnapshot } from '../../view.js';
-import { takenTransitionsOf, type TakenTransition } from '../chart/active.js';
+import type { TakenTransition } from '../chart/active.js';
+import { createMicrostepRecorder, type Microstep } from './microsteps.js';
 
 /** One point of the game to come back to: after the start, or after an accepted event. */
 export interface Moment {
   label: string;
+  /** The type of the event sent (none for the start). */
+  eventType?: string;
   persisted: TurnSnapshot;
   history: HistoryRecord[];
   /** The transitions the event took (lit in the chart). */
   taken: TakenTransition[];
+  /** The machine at each microstep of the event, on its way to `persisted`. */
+  microsteps: Microstep[];
+}
+
+/** The history as it was at a microstep of a moment: the records before the event, and those of the microsteps so far. */
+export function historyAtMicrostep(moment: Moment, index: number): HistoryRecord[] {
+  const recordsOfEvent = moment.microsteps.reduce((sum, step) => sum + step.records.length, 0);
+  const soFar = moment.microsteps.slice(0, index + 1).reduce((sum, step) => sum + step.records.length, 0);
+  return moment.history.slice(0, moment.history.length - recordsOfEvent + soFar);
 }
 
 function labelOf(event: TurnEvent): string {
@@ -29,23 +41,26 @@ function labelOf(event: TurnEvent): string {
  * A new event after travelling back forgets the moments after it.
  */
 export function createLocalGame(input: GameInput) {
-  let taken: TakenTransition[] = [];
+  const recorder = createMicrostepRecorder();
   const moments: Moment[] = [];
   let index = 0;
 
   function startGame(moment?: Moment): Game {
     const started = createGame(input, moment ? { snapshot: moment.persisted, history: moment.history } : {});
-    started.actor.system.inspect((event) => taken.push(...takenTransitionsOf(event)));
+    started.actor.system.inspect((event) => recorder.inspect(event));
     return started;
   }
 
-  function record(label: string): void {
+  function record(label: string, eventType?: string): void {
+    const microsteps = recorder.take();
     moments.splice(index + 1);
     moments.push({
       label,
+      eventType,
       persisted: game.actor.getPersistedSnapshot() as TurnSnapshot,
       history: [...game.history],
-      taken,
+      taken: microsteps.flatMap((step) => step.taken),
+      microsteps,
     });
     index = moments.length - 1;
   }
@@ -70,9 +85,9 @@ export function createLocalGame(input: GameInput) {
     },
     /** Sends a player's action or a game report; a refusal changes nothing and is returned. */
     send(event: TurnEvent): Refusal | null {
-      taken = [];
+      recorder.take();
       const refusal = game.send(event);
-      if (!refusal) record(labelOf(event));
+      if (!refusal) record(labelOf(event), event.type);
       return refusal;
     },
     travel(to: number): void {

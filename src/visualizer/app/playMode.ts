@@ -1,10 +1,11 @@
 import type { TurnEvent } from '../../events.js';
-import { turnMachine } from '../../index.js';
+import { turnMachine, view } from '../../index.js';
 import type { ChartPane } from './chartPane.js';
 import { renderControls } from './controls.js';
 import { h, replace } from './dom.js';
-import { createLocalGame, type LocalGame } from './localGame.js';
+import { createLocalGame, historyAtMicrostep, type LocalGame } from './localGame.js';
 import { historyLog, renderPanels } from './panels.js';
+import { renderTimeline } from './timeline.js';
 
 export interface ModeElements {
   panels: HTMLElement;
@@ -15,15 +16,18 @@ export interface ModeElements {
 
 const PLAYER_NAMES = ['A', 'B', 'C', 'D'];
 
-/** Play mode: a game in the page, driven by the controls, with undo and time travel. */
+/** Play mode: a game in the page, driven by the controls, with undo, time travel and the microsteps of each event. */
 export function startPlayMode(chart: ChartPane, elements: ModeElements): () => void {
   let game: LocalGame = createLocalGame({ players: PLAYER_NAMES.slice(0, 2) });
+  /** The microstep of the current moment shown instead of the state after its event, if any. */
+  let shownMicrostep: number | undefined;
 
   function showMessage(kind: 'refused' | 'info', text: string): void {
     replace(elements.message, text ? h('div', { class: `message ${kind}`, 'data-testid': kind === 'refused' ? 'refusal' : 'info' }, text) : null);
   }
 
   function send(event: TurnEvent): void {
+    shownMicrostep = undefined;
     const refusal = game.send(event);
     render();
     if (refusal) showMessage('refused', `Refused (rule ${refusal.rule}): ${refusal.reason}`);
@@ -32,47 +36,46 @@ export function startPlayMode(chart: ChartPane, elements: ModeElements): () => v
   function newGame(playerCount: number): void {
     game.stop();
     game = createLocalGame({ players: PLAYER_NAMES.slice(0, playerCount) });
+    shownMicrostep = undefined;
     render();
   }
 
-  function timeline(): HTMLElement {
-    const playerCount = h('select', { 'data-testid': 'player-count' }, ...[2, 3, 4].map((n) => h('option', { value: n }, `${n} players`)));
-    playerCount.value = String(game.input.players.length);
-    return h(
-      'div',
-      { class: 'timeline' },
-      h(
-        'div',
-        { class: 'inline' },
-        h('button', { onclick: () => { game.undo(); render(); }, disabled: game.index === 0, 'data-testid': 'undo' }, 'Undo'),
-        playerCount,
-        h('button', { onclick: () => newGame(Number(playerCount.value)), 'data-testid': 'new-game' }, 'New game'),
-      ),
-      h(
-        'ol',
-        { 'data-testid': 'timeline', reversed: true },
-        ...game.moments
-          .map((moment, index) =>
-            h(
-              'li',
-              { class: index === game.index ? 'current' : index > game.index ? 'future' : '', onclick: () => { game.travel(index); render(); } },
-              moment.label,
-            ),
-          )
-          .reverse(),
-      ),
-    );
+  /** The chart, panels and history of the state after the current event, or of one of its microsteps. */
+  function renderState(): void {
+    const moment = game.moments[game.index];
+    const step = shownMicrostep === undefined ? undefined : moment.microsteps[shownMicrostep];
+    if (!step) {
+      chart.highlight(game.game.snapshot().value, game.taken);
+      renderPanels(elements.panels, game.game.view());
+      replace(elements.history, historyLog(game.game.history));
+      return;
+    }
+    const history = historyAtMicrostep(moment, shownMicrostep!);
+    chart.highlight(step.snapshot.value, step.taken);
+    renderPanels(elements.panels, view(step.snapshot, history));
+    replace(elements.history, historyLog(history));
   }
 
   function render(): void {
-    const snapshot = game.game.snapshot();
-    chart.highlight(snapshot.value, game.taken);
-    renderPanels(elements.panels, game.game.view());
+    renderState();
     renderControls(elements.controls, game, send, (text) => showMessage('refused', text));
-    elements.controls.prepend(timeline());
-    replace(elements.history, historyLog(game.game.history));
+    elements.controls.prepend(
+      renderTimeline(game, shownMicrostep, {
+        undo: () => { shownMicrostep = undefined; game.undo(); render(); },
+        newGame,
+        travel: (index) => { shownMicrostep = undefined; game.travel(index); render(); },
+        showMicrostep: (index) => { shownMicrostep = index; render(); },
+      }),
+    );
     elements.history.scrollTop = elements.history.scrollHeight;
-    showMessage('info', '');
+    const moment = game.moments[game.index];
+    showMessage(
+      'info',
+      shownMicrostep === undefined
+        ? ''
+        : `Microstep ${shownMicrostep + 1}/${moment.microsteps.length} of “${moment.label}”: passed through, not at rest. The controls act on the state after the event.`,
+    );
+    elements.controls.querySelector('.microstep.current')?.scrollIntoView({ block: 'nearest' });
   }
 
   void chart.show(turnMachine.config).then(render);

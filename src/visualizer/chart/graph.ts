@@ -41,6 +41,8 @@ export interface ChartEdge extends ChartTransition {
   source: string;
   target: string;
   kind: ChartEdgeKind;
+  /** The short label drawn on the chart: event and guard name, no parameters; none for a plain eventless edge. */
+  caption: string;
 }
 
 export interface ChartGraph {
@@ -86,6 +88,17 @@ export function transitionLabel(eventType: string, guard: string | undefined, de
   if (kind === 'always' && guard) return `[${guard}]`;
   const base = eventLabel(eventType, kind, delay);
   return guard ? `${base} [${guard}]` : base;
+}
+
+/**
+ * The label drawn on an edge: the event, and the guard's name without its parameters
+ * on a second line; only `[guard]` for an eventless edge, nothing for a plain `always`.
+ */
+export function edgeCaption(eventType: string, guard: unknown, delay?: unknown): string {
+  const name = nameOf(guard);
+  if (edgeKind(eventType) === 'always') return name ? `[${name}]` : '';
+  const event = eventLabel(eventType, edgeKind(eventType), delay);
+  return name ? `${event}\n[${name}]` : event;
 }
 
 /** Identifies an edge by what a fired transition reports: source, event, guard and target. */
@@ -136,6 +149,7 @@ export function chartFromConfig(config: MachineDefinition): ChartGraph {
           source: stateNode.id,
           target: target.id,
           kind: edgeKind(transition.eventType),
+          caption: edgeCaption(transition.eventType, transition.guard, delay),
         });
       }
     }

@@ -1,14 +1,13 @@
 import ElkBundled from 'elkjs/lib/elk.bundled.js';
 import type { ELK, ElkExtendedEdge, ElkNode, ElkPoint } from 'elkjs/lib/elk-api.js';
-import type { ChartGraph, ChartNode } from './graph.js';
+import type { ArrangeContext } from './arrange.js';
+import { METRICS, elkChart } from './elkGraph.js';
+import type { ChartGraph } from './graph.js';
 
-/** Text metrics of the drawing: monospace, so widths can be known before rendering. */
-export const CHART_FONT = { family: 'ui-monospace, Menlo, Consolas, monospace', titleSize: 12, lineSize: 10.5 };
-const TITLE_CHAR = 7.3;
-const LINE_CHAR = 6.4;
-const TITLE_HEIGHT = 22;
-const LINE_HEIGHT = 14;
-const PAD = 10;
+export { packLines } from './elkGraph.js';
+
+/** The font of the drawing: monospace, so widths can be known before rendering (see METRICS). */
+export const CHART_FONT = { family: 'ui-monospace, Menlo, Consolas, monospace', titleSize: 13, lineSize: 11 };
 
 export interface Box {
   x: number;
@@ -27,86 +26,72 @@ export interface ChartLayout {
   height: number;
   nodes: Map<string, Box>;
   edges: Map<string, LaidOutEdge>;
+  /** The lines of internal transitions drawn under each state's title. */
+  internalLines: Map<string, string[]>;
   /** Where the title and the internal transition lines of a state start, below its top edge. */
   metrics: { titleHeight: number; lineHeight: number };
 }
 
-const rootOptions = {
-  'elk.algorithm': 'layered',
-  'elk.direction': 'RIGHT',
-  'elk.layered.considerModelOrder.strategy': 'NODES_AND_EDGES',
-  'elk.hierarchyHandling': 'INCLUDE_CHILDREN',
-  'elk.edgeRouting': 'ORTHOGONAL',
-  'elk.layered.spacing.nodeNodeBetweenLayers': '36',
-  'elk.spacing.nodeNode': '22',
-  'elk.spacing.edgeLabel': '2',
-  'elk.layered.nodePlacement.strategy': 'BRANDES_KOEPF',
-  'elk.json.edgeCoords': 'ROOT',
-  'elk.json.shapeCoords': 'ROOT',
-};
-
-function headerHeight(node: ChartNode): number {
-  return TITLE_HEIGHT + node.internalLabels.length * LINE_HEIGHT;
+export interface LayoutOptions {
+  /** States side by side wrap into a new row beyond this width. Default 1400: fits beside the side panel on 1920 px. */
+  maxRowWidth?: number;
 }
 
-function textWidth(node: ChartNode): number {
-  const title = node.key.length * TITLE_CHAR + (node.isInitial ? 14 : 0);
-  const lines = node.internalLabels.map((label) => label.length * LINE_CHAR);
-  return Math.max(title, ...lines) + 2 * PAD;
-}
+const withoutDuplicates = (points: ElkPoint[]) =>
+  points.filter((point, index) => index === 0 || point.x !== points[index - 1].x || point.y !== points[index - 1].y);
 
-function toElkNode(node: ChartNode): ElkNode {
-  if (node.children.length === 0) {
-    return { id: node.id, width: Math.max(textWidth(node), 70), height: headerHeight(node) + 8 };
+/** One ELK run over the whole chart. */
+async function runElk(graph: ChartGraph, context: ArrangeContext) {
+  try {
+    return await runElkOnce(graph, context, true);
+  } catch {
+    return runElkOnce(graph, context, false); // ELK's model-order code can fail on unusual graphs: order by partitions only
   }
-  return {
-    id: node.id,
-    layoutOptions: {
-      'elk.padding': `[top=${headerHeight(node) + 6},left=${PAD},bottom=${PAD},right=${PAD}]`,
-      'elk.nodeSize.constraints': 'MINIMUM_SIZE',
-      'elk.nodeSize.minimum': `(${textWidth(node)}, ${headerHeight(node) + 20})`,
-      ...(node.type === 'parallel' ? { 'elk.direction': 'RIGHT' } : {}),
-    },
-    children: node.children.map(toElkNode),
-  };
 }
 
-function toElkEdges(graph: ChartGraph): ElkExtendedEdge[] {
-  return graph.edges.map((edge) => ({
-    id: edge.id,
-    sources: [edge.source],
-    targets: [edge.target],
-    labels: [{ text: edge.label, width: edge.label.length * LINE_CHAR + 6, height: LINE_HEIGHT }],
-  }));
-}
-
-/** Lays the chart out with ELK's layered algorithm, states nested in their parents. */
-export async function layoutChart(graph: ChartGraph): Promise<ChartLayout> {
+async function runElkOnce(graph: ChartGraph, context: ArrangeContext, modelOrder: boolean) {
+  const chart = elkChart(graph, context, modelOrder);
   // elkjs is CommonJS: its module object is the constructor (typed as a namespace under NodeNext).
   const elk = new (ElkBundled as unknown as new () => ELK)();
-  const root: ElkNode = {
+  const laidOut: ElkNode = await elk.layout({
     id: '__chart',
-    layoutOptions: rootOptions,
-    children: [toElkNode(graph.root)],
-    edges: toElkEdges(graph),
-  };
-  const laidOut = await elk.layout(root);
+    layoutOptions: { 'elk.algorithm': 'layered', 'elk.padding': '[top=2,left=2,bottom=2,right=2]', 'elk.json.edgeCoords': 'ROOT', 'elk.json.shapeCoords': 'ROOT' },
+    children: [chart.root],
+  });
   const nodes = new Map<string, Box>();
+  const sections = new Map<string, ElkExtendedEdge>();
   const collect = (node: ElkNode): void => {
     nodes.set(node.id, { x: node.x ?? 0, y: node.y ?? 0, width: node.width ?? 0, height: node.height ?? 0 });
+    for (const edge of (node.edges ?? []) as ElkExtendedEdge[]) sections.set(edge.id, edge);
     node.children?.forEach(collect);
   };
   laidOut.children?.forEach(collect);
-  const edges = new Map<string, LaidOutEdge>();
-  for (const edge of (laidOut.edges ?? []) as ElkExtendedEdge[]) {
-    const points = (edge.sections ?? []).flatMap((section) => [
-      section.startPoint,
-      ...(section.bendPoints ?? []),
-      section.endPoint,
-    ]);
-    const label = edge.labels?.[0];
-    edges.set(edge.id, {
-      points,
+  return { chart, laidOut, nodes, sections };
+}
+
+/**
+ * Lays the chart out with ELK's layered algorithm, states nested in their parents, in
+ * the definition's order. Twice when a row is too wide: the first run gives the widths
+ * of the states, the second wraps the rows.
+ */
+export async function layoutChart(graph: ChartGraph, options: LayoutOptions = {}): Promise<ChartLayout> {
+  const { edges } = graph;
+  const maxRowWidth = options.maxRowWidth ?? 1400;
+  let run = await runElk(graph, { edges, maxRowWidth: Infinity });
+  if (run.nodes.get(graph.root.id)!.width > maxRowWidth) {
+    const widths = new Map([...run.nodes].map(([id, box]) => [id, box.width]));
+    run = await runElk(graph, { edges, widths, maxRowWidth });
+  }
+  const { chart, laidOut, nodes, sections } = run;
+
+  const laidOutEdges = new Map<string, LaidOutEdge>();
+  for (const [edgeId, pieces] of chart.segments) {
+    const points = pieces.flatMap(({ id }) =>
+      (sections.get(id)?.sections ?? []).flatMap((section) => [section.startPoint, ...(section.bendPoints ?? []), section.endPoint]),
+    );
+    const label = pieces.map(({ id, owner }) => owner && sections.get(id)?.labels?.[0]).find(Boolean) || undefined;
+    laidOutEdges.set(edgeId, {
+      points: withoutDuplicates(points),
       label: label && { x: label.x ?? 0, y: label.y ?? 0, width: label.width ?? 0, height: label.height ?? 0 },
     });
   }
@@ -114,7 +99,8 @@ export async function layoutChart(graph: ChartGraph): Promise<ChartLayout> {
     width: laidOut.width ?? 0,
     height: laidOut.height ?? 0,
     nodes,
-    edges,
-    metrics: { titleHeight: TITLE_HEIGHT, lineHeight: LINE_HEIGHT },
+    edges: laidOutEdges,
+    internalLines: chart.internalLines,
+    metrics: { titleHeight: METRICS.titleHeight, lineHeight: METRICS.lineHeight },
   };
 }
