@@ -1,0 +1,36 @@
+import type { Move, Where } from '../script.js';
+import { bareContender } from './bare.js';
+import { bgioContender } from './bgio.js';
+import { oursActorContender, oursGameContender } from './ours.js';
+import { reducerContender } from './reducer.js';
+
+export interface Contender {
+  id: string;
+  /** Row label in the table. */
+  label: string;
+  /** The issue's numbering: 1 ours, 2 bare XState, 3 boardgame.io, 4 reducer. */
+  group: 1 | 2 | 3 | 4;
+  /** Plays the whole script once, from creating the game to its last event. */
+  play(): number;
+  /** Plays it move by move and says where the game is after each (validation only). */
+  trace?(): Where[];
+}
+
+type Factory = Omit<Contender, 'play' | 'trace'> & { make: () => Pick<Contender, 'play' | 'trace'> };
+
+/** The contenders, in table order; `ids` builds only those (a worker builds just its own). */
+export function contenders(moves: Move[], players: string[], ids?: string[]): Contender[] {
+  const all: Factory[] = [
+    { id: 'actor', label: 'ours: createActor + send (no listeners)', group: 1, make: () => oursActorContender(moves, players) },
+    { id: 'game', label: 'ours: createGame + send (history, refusals)', group: 1, make: () => oursGameContender(moves, players) },
+    { id: 'bare', label: 'bare XState machine, same hierarchy', group: 2, make: () => bareContender(moves, players) },
+    { id: 'bgio', label: 'boardgame.io 0.50 reducer, disableUndo', group: 3, make: () => bgioContender(moves, players, { disableUndo: true }) },
+    { id: 'bgio-undo', label: 'boardgame.io 0.50 reducer, defaults (undo)', group: 3, make: () => bgioContender(moves, players, { disableUndo: false }) },
+    { id: 'reducer', label: 'hand-written reducer (mutable)', group: 4, make: () => reducerContender(moves, players) },
+  ];
+  return all
+    .filter((f) => !ids || ids.includes(f.id))
+    .map(({ make, ...meta }) => ({ ...meta, ...make() }));
+}
+
+export const CONTENDER_IDS = ['actor', 'game', 'bare', 'bgio', 'bgio-undo', 'reducer'];

@@ -1,0 +1,43 @@
+// Our machine, through the two ways a host drives it: the raw actor (no listeners) and
+// createGame (history and refusal listeners, `send` returning the refusal).
+import { createActor, type AnyStateMachine } from 'xstate';
+import { createGame, turnMachine } from '../../src/index.js';
+import { ourWhere, toTurnEvent, type Move, type Where } from '../script.js';
+
+/** `machine`: another build of the turn machine (bench --compare DIR), else this one. */
+export function oursActorContender(moves: Move[], players: string[], machine: AnyStateMachine = turnMachine) {
+  const events = moves.map(toTurnEvent);
+  const input = { players };
+  return {
+    play(): number {
+      const actor = createActor(machine, { input });
+      actor.start();
+      for (let i = 0; i < events.length; i += 1) actor.send(events[i]);
+      const turn = actor.getSnapshot().context.turn;
+      actor.stop();
+      return turn;
+    },
+  };
+}
+
+export function oursGameContender(moves: Move[], players: string[]) {
+  const events = moves.map(toTurnEvent);
+  const input = { players };
+  return {
+    play(): number {
+      const game = createGame(input);
+      for (let i = 0; i < events.length; i += 1) {
+        if (game.send(events[i]) !== null) throw new Error(`createGame: event ${i} refused`);
+      }
+      const turn = game.snapshot().context.turn;
+      game.stop();
+      return turn;
+    },
+    trace(): Where[] {
+      const game = createGame(input);
+      const out = events.map((e) => { game.send(e); return ourWhere(game); });
+      game.stop();
+      return out;
+    },
+  };
+}

@@ -1,0 +1,146 @@
+// npm run bench [-- --json] [--rounds N] [--warmup N] [--sample-ms N] [--no-model] [--compare DIR]
+//
+// --compare DIR adds a row: our raw actor over DIR/src/index.ts (e.g. a copy of the repo
+// with a proposed patch applied), measured side by side with everything else.
+//
+// Plays one scripted 2-player game (20 turns: casts, an ability, triggers, combats with
+// first strike, Time Stop, Mandate of Peace), generated once and validated on our machine,
+// through our machine, a bare XState machine of the same shape, boardgame.io and a
+// hand-written reducer; then measures the persisted snapshot, the bundle and the
+// model-based suite. Targets are reported, never asserted.
+import { readFileSync } from 'node:fs';
+import os from 'node:os';
+import { resolve } from 'node:path';
+import { createRequire } from 'node:module';
+
+// boardgame.io checks JSON-serialisability of G after every move and logs unless in production.
+process.env.NODE_ENV ??= 'production';
+
+const args = process.argv.slice(2);
+const flag = (name: string) => args.includes(`--${name}`);
+const option = (name: string, fallback: number) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? Number(args[i + 1]) : fallback;
+};
+const json = flag('json');
+const log = (line: string) => { if (!json) console.log(line); else process.stderr.write(`${line}\n`); };
+
+const { buildScript, describeScript, PLAYERS, TURNS, TIME_STOP_TURN, MANDATE_TURN } = await import('./script.js');
+const { CONTENDER_IDS } = await import('./contenders/index.js');
+const { ContenderWorker, measure } = await import('./measure.js');
+const { bundleSize, persistedSnapshotSize } = await import('./sizes.js');
+const { runModelSuite } = await import('./model-suite.js');
+
+const started = performance.now();
+const require = createRequire(import.meta.url);
+const version = (pkg: string) => (require(`${pkg}/package.json`) as { version: string }).version;
+const cpuModel = (() => {
+  try { return /model name\s*:\s*(.+)/.exec(readFileSync('/proc/cpuinfo', 'utf8'))?.[1]?.trim() ?? os.cpus()[0]?.model; } catch { return os.cpus()[0]?.model; }
+})();
+const machine = {
+  cpu: cpuModel ?? 'unknown',
+  cores: os.availableParallelism?.() ?? os.cpus().length,
+  node: process.version,
+  platform: `${os.platform()} ${os.release()} ${os.arch()}`,
+  memoryGB: Math.round(os.totalmem() / 2 ** 30),
+  xstate: version('xstate'),
+  boardgameio: version('boardgame.io'),
+  loadAverageAtStart: os.loadavg().map((x) => Number(x.toFixed(2))),
+};
+
+// 1. The script, generated and validated on our machine; every other contender must follow it move by move.
+log('building the script on our machine and validating it…');
+const script = buildScript();
+const compareAt = args.indexOf('--compare');
+const compare = compareAt >= 0 ? resolve(args[compareAt + 1]) : null;
+const workers = await Promise.all([
+  ...CONTENDER_IDS.map((id) => new ContenderWorker(id, script.moves, PLAYERS)),
+  ...(compare ? [new ContenderWorker('compare', script.moves, PLAYERS, compare)] : []),
+].map((w) => w.start()));
+for (const w of workers) {
+  const { result } = await w.ask({ cmd: 'play' });
+  if (result !== TURNS + 1) throw new Error(`${w.label} ends its game in turn ${result}, not ${TURNS + 1}`);
+  const { trace } = await w.ask({ cmd: 'trace' });
+  if (!trace) continue;
+  const at = trace.findIndex((k, i) => k !== script.trace[i]);
+  if (at >= 0 || trace.length !== script.trace.length) {
+    throw new Error(`${w.label} does not follow the script at move ${at} (${script.moves[at]?.kind}): ours "${script.trace[at]}", theirs "${trace[at]}"`);
+  }
+}
+log(`script: ${script.moves.length} events over ${TURNS} turns, ${JSON.stringify(describeScript(script.moves))}; every contender follows it`);
+
+// 2. Throughput.
+const rounds = option('rounds', 11);
+const warmup = option('warmup', 2);
+const sampleMs = option('sample-ms', 250);
+log(`measuring: ${warmup} warm-up + ${rounds} rounds, ~${sampleMs} ms per sample…`);
+const throughput = await measure(workers, script.moves.length, { rounds, warmup, sampleMs, log });
+await Promise.all(workers.map((w) => w.stop()));
+const byId = new Map(throughput.map((t) => [t.id, t]));
+const ours = byId.get('actor')!;
+const oursGame = byId.get('game')!;
+const bare = byId.get('bare')!;
+const bgio = [byId.get('bgio')!, byId.get('bgio-undo')!].sort((a, b) => b.median - a.median)[0];
+const reducer = byId.get('reducer')!;
+const ratio = (a: { median: number }, b: { median: number }) => a.median / b.median;
+const ratios = {
+  '1/2': { actor: ratio(ours, bare), createGame: ratio(oursGame, bare) },
+  '1/3': { actor: ratio(ours, bgio), createGame: ratio(oursGame, bgio), against: bgio.id },
+  '1/4': { actor: ratio(ours, reducer), createGame: ratio(oursGame, reducer) },
+};
+
+// 3. Sizes.
+const snapshot = persistedSnapshotSize(script.moves, script.afterTenTurns, PLAYERS);
+const bundle = await bundleSize('src/index.ts');
+
+// 4. The model-based suite.
+let model: ReturnType<typeof runModelSuite> | { available: false; note: string } = { available: false, note: 'skipped (--no-model)' };
+if (!flag('no-model')) {
+  log('running the model-based suite…');
+  model = runModelSuite('.');
+}
+
+const targets = [
+  { target: 'ours ≥ 0.5 × bare XState', value: `${ratios['1/2'].actor.toFixed(2)} ×`, met: ratios['1/2'].actor >= 0.5 },
+  { target: 'ours faster than boardgame.io', value: `${ratios['1/3'].actor.toFixed(2)} ×`, met: ratios['1/3'].actor > 1 },
+  { target: 'persisted snapshot after 10 turns < 8 kB', value: `${snapshot.bytes} B`, met: snapshot.bytes < 8000 },
+  { target: 'bundle < 15 kB gzipped without xstate', value: `${bundle.gzipBytes} B`, met: bundle.gzipBytes < 15000 },
+];
+const result = {
+  date: new Date().toISOString(),
+  machine: { ...machine, loadAverageAtEnd: os.loadavg().map((x) => Number(x.toFixed(2))) },
+  script: { events: script.moves.length, turns: TURNS, timeStopTurn: TIME_STOP_TURN, mandateTurn: MANDATE_TURN, moves: describeScript(script.moves) },
+  settings: { rounds, warmup, sampleMs },
+  throughput, ratios, snapshot, bundle, model, targets,
+  seconds: Number(((performance.now() - started) / 1000).toFixed(1)),
+};
+
+if (json) {
+  console.log(JSON.stringify(result));
+} else {
+  const k = (n: number) => (n >= 1e6 ? `${(n / 1e6).toFixed(1)} M` : n >= 1e4 ? `${Math.round(n / 1e3)} k` : `${(n / 1e3).toFixed(1)} k`);
+  const us = (n: number) => { const v = 1e6 / n; return v >= 1 ? `${v.toFixed(1)} µs` : `${(v * 1000).toFixed(0)} ns`; };
+  log('');
+  log(`Machine: ${machine.cpu}, ${machine.cores} cores, Node ${machine.node}, ${machine.platform}; xstate ${machine.xstate}, boardgame.io ${machine.boardgameio}; load average ${machine.loadAverageAtStart.join(' / ')} → ${result.machine.loadAverageAtEnd.join(' / ')}`);
+  log(`Script: ${script.moves.length} events, ${TURNS} turns, 2 players (Time Stop in turn ${TIME_STOP_TURN}, Mandate of Peace in turn ${MANDATE_TURN}); ${warmup} warm-up + ${rounds} measured rounds\n`);
+  log('| # | contender | events/s (median) | min – max | per event | events/CPU-s | vs ours (actor) |');
+  log('|---|---|---:|---:|---:|---:|---:|');
+  for (const t of throughput) {
+    log(`| ${t.group} | ${t.label} | ${k(t.median)} | ${k(t.min)} – ${k(t.max)} | ${us(t.median)} | ${k(t.cpuMedian)} | ${(t.median / ours.median).toFixed(2)} × |`);
+  }
+  log('');
+  const cpuRatio = (a: { cpuMedian: number }, b: { cpuMedian: number }) => (a.cpuMedian / b.cpuMedian).toFixed(2);
+  log(`Ratios of medians, ours = createActor + send (createGame; by CPU time): `
+    + `1/2 = ${ratios['1/2'].actor.toFixed(2)} (${ratios['1/2'].createGame.toFixed(2)}; ${cpuRatio(ours, bare)}), `
+    + `1/3 = ${ratios['1/3'].actor.toFixed(2)} (${ratios['1/3'].createGame.toFixed(2)}; ${cpuRatio(ours, bgio)}) against the faster boardgame.io row, `
+    + `1/4 = ${ratios['1/4'].actor.toExponential(1)} (${ratios['1/4'].createGame.toExponential(1)}; ${(ours.cpuMedian / reducer.cpuMedian).toExponential(1)})`);
+  log(`Persisted snapshot after 10 turns (${snapshot.moves} events, turn ${snapshot.turn} begun): ${snapshot.bytes} B JSON, ${snapshot.gzipBytes} B gzipped`);
+  log(`Bundle (src/index.ts, esbuild, minified, xstate external): ${bundle.minBytes} B, ${bundle.gzipBytes} B gzipped (with xstate: ${bundle.withXstateGzipBytes} B gzipped); largest inputs: ${bundle.largest.map((l) => `${l.input} ${l.bytes} B`).join(', ')}`);
+  log(model.available
+    ? `Model-based suite (${model.command}): ${model.seconds!.toFixed(1)} s wall${model.vitestDuration ? ` (vitest: ${model.vitestDuration})` : ''}, ${model.passed ? 'passed' : 'FAILED'}${model.files ? `, files ${model.files}` : ''}${model.tests ? `, tests ${model.tests}` : ''}`
+    : `Model-based suite: ${model.note}`);
+  log('\n| target | value | |');
+  log('|---|---:|---|');
+  for (const t of targets) log(`| ${t.target} | ${t.value} | ${t.met ? 'met' : 'MISSED'} |`);
+  log(`\n(${result.seconds} s)`);
+}
