@@ -118,7 +118,13 @@ export function skipNextPhase(draft: Draft): void {
 }
 
 export function skipNextStep(draft: Draft): void {
-  passOver(draft, skipFor(draft.ctx, 'step', draft.ctx.stepQueue[0]), draft.ctx.stepQueue);
+  const step = draft.ctx.stepQueue[0];
+  passOver(draft, skipFor(draft.ctx, 'step', step), draft.ctx.stepQueue);
+  // 508.8: with the declare attackers step skipped, no creature was declared as an attacker.
+  if (step === 'declareAttackers') {
+    dropStepFromThisPhase(draft, 'declareBlockers');
+    dropStepFromThisPhase(draft, 'combatDamage');
+  }
 }
 
 export function takeNextPhase(draft: Draft): void {

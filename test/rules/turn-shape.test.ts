@@ -156,6 +156,14 @@ describe('500.11 skips; 614.10a', () => {
     expect(stepsBegun(game, 4)).toContain('upkeep');
   });
 
+  it('508.8: a skipped declare attackers step declares no attackers, so blockers and damage are skipped too', () => {
+    const game = gameWithPriorityIn('precombatMain');
+    cast(game, { id: 's', effects: [{ skip: { player: 'A', step: 'declareAttackers' } }] });
+    everyonePasses(game);
+    goTo(game, { turn: 1, phase: 'postcombatMain' });
+    expect(game.view().stepsThisTurn).toEqual(['untap', 'upkeep', 'draw', 'precombatMain', 'beginningOfCombat', 'endOfCombat', 'postcombatMain']);
+  });
+
   it('508.8: a skip of a step that does not happen anyway waits for the next one', () => {
     const game = gameWithPriorityIn('precombatMain');
     cast(game, { id: 's', effects: [{ skip: { player: 'A', step: 'declareBlockers' } }] });

@@ -1,0 +1,87 @@
+// One fuzz sequence: play the intents against createGame, checking after every event the
+// rule invariants, that refusals change nothing, that legalActions/explainRefusal agree
+// with what the machine then does, and (from `persistAt` on) that a game restored from a
+// persisted JSON snapshot behaves exactly like the original.
+import {
+  createGame, explainRefusal, legalActions, persistGame, restoreSnapshot,
+  type Game, type LegalAction, type TurnEvent, type TurnSnapshot, type View,
+} from '../../src/index.js';
+import { RulesMonitor, type Violation } from '../model/invariants.js';
+import { Realizer, type FuzzCase } from './arbitraries.js';
+
+export interface SequenceResult {
+  violations: Violation[];
+  events: TurnEvent[];
+}
+
+/** The kind of action `legalActions` reports for a well-formed player event (null for host reports). */
+function legalKind(event: TurnEvent): { player: string; matches: (a: LegalAction) => boolean } | null {
+  switch (event.type) {
+    case 'priority.pass':
+      return { player: event.player, matches: (a) => a.type === 'priority.pass' };
+    case 'spell.cast': {
+      const type = event.object.type ?? 'instant';
+      const timing = type !== 'instant' && event.object.timing !== 'instant' ? 'sorcery' : 'instant';
+      return { player: event.object.controller, matches: (a) => a.type === 'spell.cast' && a.timing === timing };
+    }
+    case 'ability.activate': {
+      const timing = event.object.timing ?? 'instant';
+      return { player: event.object.controller, matches: (a) => a.type === 'ability.activate' && a.timing === timing };
+    }
+    case 'combat.declareAttackers':
+    case 'combat.declareBlockers':
+      return { player: event.player, matches: (a) => a.type === event.type };
+    default:
+      return null;
+  }
+}
+
+const withoutHistory = (v: View) => ({ ...v, history: undefined });
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+export function runSequence(c: FuzzCase, options: { differential?: boolean } = {}): SequenceResult {
+  const game = createGame(c.input);
+  const monitor = new RulesMonitor(c.input);
+  const realizer = new Realizer(c.input.players);
+  const extra: Violation[] = [];
+  const events: TurnEvent[] = [];
+  const fail = (rule: string, message: string) => extra.push({ rule, message, at: events.length });
+  monitor.observe({ event: null, before: null, after: game.snapshot(), records: [...game.history], refusal: null });
+  let twin: Game | null = null;
+  let twinFrom = 0;
+  try {
+    c.intents.forEach((intent, i) => {
+      if (options.differential && i === c.persistAt) {
+        const json = JSON.stringify(persistGame(game.actor));
+        twin = createGame(c.input, { snapshot: restoreSnapshot(JSON.parse(json)) });
+        twinFrom = game.history.length;
+        if (twin.snapshot().status !== 'active') fail('persistence', `restored game is ${twin.snapshot().status}`);
+        if (!same(withoutHistory(twin.view()), withoutHistory(game.view()))) fail('persistence', 'the restored view differs from the original');
+      }
+      const before: TurnSnapshot = game.snapshot();
+      const event = realizer.event(intent, before);
+      events.push(event);
+      const predicted = explainRefusal(before, event);
+      const kind = legalKind(event);
+      const legal = kind && predicted?.rule !== 'event' ? legalActions(before, kind.player).some(kind.matches) : null;
+      const from = game.history.length;
+      const refusal = game.send(event);
+      monitor.observe({ event, before, after: game.snapshot(), records: game.history.slice(from), refusal });
+      if (legal !== null && legal !== (refusal === null)) {
+        fail('legalActions', `legalActions(${kind!.player}) ${legal ? 'offers' : 'does not offer'} ${event.type} but the machine ${refusal ? `refused it (${refusal.rule}: ${refusal.reason})` : 'accepted it'}`);
+      }
+      if (twin) {
+        const twinRefusal = twin.send(event);
+        if (!same(twinRefusal, refusal)) fail('persistence', `after restore, ${event.type} got ${JSON.stringify(twinRefusal)} vs ${JSON.stringify(refusal)}`);
+        if (!same(withoutHistory(twin.view()), withoutHistory(game.view()))) fail('persistence', `after restore, the views differ after ${event.type}`);
+        if (!same(twin.history, game.history.slice(twinFrom))) fail('persistence', `after restore, the histories differ after ${event.type}`);
+      }
+    });
+  } catch (error) {
+    fail('crash', `the machine threw: ${(error as Error).stack ?? String(error)}`);
+  } finally {
+    game.stop();
+    (twin as Game | null)?.stop();
+  }
+  return { violations: [...monitor.violations, ...extra], events };
+}

@@ -1,0 +1,34 @@
+// A small scripted driver (for the mutation tests and bug reproductions): everybody passes
+// and declares the given attackers and no blockers until a condition holds.
+import { waitingFor, type CreatureSpec, type TurnEvent, type TurnSnapshot } from '../../src/index.js';
+
+export interface Driven {
+  send(event: TurnEvent): unknown;
+  snapshot(): TurnSnapshot;
+}
+
+export function advance(game: Driven, until: (s: TurnSnapshot) => boolean, attackers: CreatureSpec[] = [], max = 400): void {
+  for (let i = 0; i < max; i += 1) {
+    const s = game.snapshot();
+    if (until(s)) return;
+    const w = waitingFor(s);
+    if (w === 'priority') game.send({ type: 'priority.pass', player: s.context.priority.holder! });
+    else if (w === 'declareAttackers') game.send({ type: 'combat.declareAttackers', player: s.context.activePlayer, attackers });
+    else if (w === 'declareBlockers') game.send({ type: 'combat.declareBlockers', player: s.context.defendersToDeclare[0], blockers: [] });
+    else throw new Error('the game waits for nobody');
+  }
+  throw new Error('condition not reached');
+}
+
+/** Everybody passes once, starting with the holder (resolves the top object, or ends the step). */
+export function passAll(game: Driven): void {
+  const players = game.snapshot().context.players.length;
+  for (let i = 0; i < players; i += 1) {
+    const s = game.snapshot();
+    game.send({ type: 'priority.pass', player: s.context.priority.holder! });
+  }
+}
+
+export const at = (step: string, turn?: number) => (s: TurnSnapshot) =>
+  (s.context.step ?? s.context.phase) === step && (turn === undefined || s.context.turn === turn) && waitingFor(s) !== null;
+export const turnBegins = (turn: number) => (s: TurnSnapshot) => s.context.turn === turn;

@@ -1,0 +1,674 @@
+// The named families of generated paths. Each family is one or more explorations of the
+// statechart (an event menu, a turn bound, and a label naming the target a path reaches),
+// the targets that must all be reached, and the rule assertions run on every executed path.
+import {
+  waitingFor,
+  type CreatureSpec, type GameInput, type HistoryRecord, type PhaseId, type SkipSpec, type StepId, type TurnEvent, type TurnSnapshot,
+} from '../../src/index.js';
+import type { Exploration, ExecutedPath, Family, Menu } from './explore.js';
+import {
+  activate, all, atStart, cast, declarations, expectRule, freshPriority, here, holder, indexOf, noAttack, ofTurn, pass,
+  registered, seen, seenPrefix, stepName, stepsOf, turnPlayer, when,
+} from './menus.js';
+
+const AB: GameInput = { players: ['A', 'B'] };
+const AB_DRAW: GameInput = { players: ['A', 'B'], options: { skipFirstDraw: false } };
+const players = (n: number) => ['A', 'B', 'C', 'D'].slice(0, n);
+
+const last = <T>(list: readonly T[]) => list[list.length - 1];
+const previous = <T>(list: readonly T[]) => list[list.length - 2];
+/** The first stable state of turn `t` (its first priority). */
+const startOfTurn = (s: TurnSnapshot, t: number) => s.context.turn === t && freshPriority(s) && s.context.stepsThisTurn.length <= 2;
+/** A label only on the state where `test` first became true. */
+const firstTime = (states: readonly TurnSnapshot[], test: (s: TurnSnapshot) => boolean) =>
+  test(last(states)) && (states.length < 2 || !test(previous(states)));
+const ids = (s: TurnSnapshot) => [...s.context.zones.exile, ...s.context.zones.ceasedToExist, ...s.context.zones.graveyard];
+const register = (id: string, when: StepId | PhaseId, controller = 'A', extra: object = {}): TurnEvent =>
+  ({ type: 'trigger.register', trigger: { id, controller, when, ...extra } });
+/** Only `first` at the game's start (a forced setup event), then `menu`. */
+const setup = (needed: (s: TurnSnapshot) => TurnEvent | null, menu: Menu): Menu => (s) => {
+  const first = atStart(s) ? needed(s) : null;
+  return first ? [first] : menu(s);
+};
+const eventsOfType = <T extends TurnEvent['type']>(events: readonly TurnEvent[], type: T) =>
+  events.filter((e): e is Extract<TurnEvent, { type: T }> => e.type === type);
+
+/** A turn with no attack and nothing added or skipped (500.1 with 508.8), draw step included. */
+const CANONICAL = ['untap', 'upkeep', 'draw', 'precombatMain', 'beginningOfCombat', 'declareAttackers', 'endOfCombat', 'postcombatMain', 'end', 'cleanup'];
+const STEPS_OF: Record<string, string[]> = {
+  beginning: ['untap', 'upkeep', 'draw'], combat: ['beginningOfCombat', 'declareAttackers', 'endOfCombat'],
+  precombatMain: ['precombatMain'], postcombatMain: ['postcombatMain'], ending: ['end', 'cleanup'],
+};
+
+const bear: CreatureSpec = { id: 'bear' };
+const knight: CreatureSpec = { id: 'knight', firstStrike: true };
+const champion: CreatureSpec = { id: 'champion', doubleStrike: true };
+
+// ---- 103.8 ----------------------------------------------------------------------------
+
+const drawConfigs = [
+  { name: '2 players (default)', input: AB, firstPlayerDraws: false },
+  { name: '2 players, skipFirstDraw: false', input: AB_DRAW, firstPlayerDraws: true },
+  { name: '3 players (default)', input: { players: players(3) }, firstPlayerDraws: true },
+  { name: '4 players (default)', input: { players: players(4) }, firstPlayerDraws: true },
+  { name: '3 players, skipFirstDraw: true', input: { players: players(3), options: { skipFirstDraw: true } }, firstPlayerDraws: false },
+];
+
+const firstDraw: Family = {
+  name: '103.8 first draw',
+  rules: ['103.8', '504.1'],
+  explorations: drawConfigs.map((cfg): Exploration => ({
+    input: cfg.input,
+    menu: all(pass, noAttack),
+    stopAtTurn: 3,
+    label: (states) => {
+      const s = last(states);
+      return s.context.phase === 'precombatMain' && freshPriority(s) ? `${cfg.name}: turn ${s.context.turn}` : null;
+    },
+  })),
+  expected: drawConfigs.flatMap((cfg) => [`${cfg.name}: turn 1`, `${cfg.name}: turn 2`]),
+  check: (p) => {
+    const cfg = drawConfigs.find((c) => p.label.startsWith(`${c.name}:`))!;
+    const turn = p.final.context.turn;
+    const shouldDraw = turn > 1 || cfg.firstPlayerDraws;
+    const steps = stepsOf(ofTurn(p.history, turn));
+    expectRule(steps.includes('draw') === shouldDraw, '103.8', `turn ${turn}: draw step ${shouldDraw ? 'missing' : 'taken'} (${steps.join(', ')})`);
+    const active = p.final.context.activePlayer;
+    expectRule(p.final.context.handSize[active] === 7 + (shouldDraw ? 1 : 0), '504.1', `${active} has ${p.final.context.handSize[active]} cards`);
+  },
+};
+
+// ---- 508.8 ----------------------------------------------------------------------------
+
+const SKIP_WAITS = 'a skip of declare blockers waits through a combat without attackers';
+const attacked = (events: readonly TurnEvent[]) => eventsOfType(events, 'combat.declareAttackers').some((e) => e.attackers.length > 0);
+
+const noAttackers: Family = {
+  name: '508.8 no attackers',
+  rules: ['508.8', '509.1', '511.1'],
+  explorations: [
+    ...[2, 3, 4].map((n): Exploration => ({
+      input: { players: players(n) },
+      menu: all(pass, declarations(() => [[], [bear]])),
+      stopAtTurn: 2,
+      label: (states, events) => (last(states).context.phase === 'postcombatMain' && freshPriority(last(states))
+        ? `${n} players: ${attacked(events) ? 'a creature attacks' : 'no attackers'}` : null),
+    })),
+    {
+      input: AB,
+      menu: all(
+        when((s) => atStart(s) && !seen(s, 'skipBlocks'), (s) => [cast(s, { id: 'skipBlocks', effects: [{ skip: { player: 'A', step: 'declareBlockers' } }] })]),
+        pass,
+        declarations((s) => (s.context.turn === 3 ? [[bear]] : [[]])),
+      ),
+      stopAtTurn: 4,
+      label: (states) => {
+        const s = last(states);
+        return s.context.turn === 3 && s.context.phase === 'postcombatMain' && freshPriority(s) && seen(s, 'skipBlocks') ? SKIP_WAITS : null;
+      },
+    },
+  ],
+  expected: [...[2, 3, 4].flatMap((n) => [`${n} players: no attackers`, `${n} players: a creature attacks`]), SKIP_WAITS],
+  check: (p) => {
+    const turn1 = stepsOf(ofTurn(p.history, 1));
+    if (p.label === SKIP_WAITS) {
+      expectRule(!turn1.includes('declareBlockers'), '508.8', `turn 1: ${turn1.join(', ')}`);
+      const turn3 = stepsOf(ofTurn(p.history, 3));
+      expectRule(turn3.includes('declareAttackers') && !turn3.includes('declareBlockers') && turn3.includes('combatDamage') && turn3.includes('endOfCombat'),
+        '500.11/614.10a', `the skip should wait for the next declare blockers step; turn 3: ${turn3.join(', ')}`);
+      return;
+    }
+    const combat = turn1.slice(turn1.indexOf('beginningOfCombat'), turn1.indexOf('postcombatMain'));
+    if (p.label.endsWith('no attackers')) {
+      expectRule(JSON.stringify(combat) === JSON.stringify(['beginningOfCombat', 'declareAttackers', 'endOfCombat']), '508.8', `combat steps: ${combat.join(', ')}`);
+    } else {
+      expectRule(JSON.stringify(combat) === JSON.stringify(['beginningOfCombat', 'declareAttackers', 'declareBlockers', 'combatDamage', 'endOfCombat']),
+        '506.1', `combat steps: ${combat.join(', ')}`);
+      const declarations = eventsOfType(p.events, 'combat.declareBlockers').length;
+      expectRule(declarations === p.input.players.length - 1, '509.1', `${declarations} blocker declarations for ${p.input.players.length - 1} defending players`);
+    }
+  },
+};
+
+// ---- 510.4 ----------------------------------------------------------------------------
+
+const blockOptions = (attacker: string): [string, CreatureSpec[]][] => [
+  ['no block', []],
+  ['blocked by a wall', [{ id: 'wall', blocking: attacker }]],
+  ['blocked by a first striker', [{ id: 'fsWall', firstStrike: true, blocking: attacker }]],
+];
+const attackerOptions: [string, CreatureSpec][] = [['a plain creature', bear], ['a first striker', knight], ['a double striker', champion]];
+
+const firstStrike: Family = {
+  name: '510.4 first-strike damage step only with first or double strike',
+  rules: ['510.4', '506.1'],
+  explorations: [2, 3].map((n): Exploration => ({
+    input: { players: players(n) },
+    menu: all(pass, declarations(
+      () => attackerOptions.map(([, c]) => [c]),
+      (s) => (s.context.defendersToDeclare.length === n - 1 ? blockOptions(s.context.attackers[0].id).map(([, b]) => b) : [[]]),
+    )),
+    stopAtTurn: 2,
+    label: (states) => {
+      const s = last(states);
+      if (s.context.step !== 'combatDamage' || !freshPriority(s)) return null;
+      const attack = s.context.attackers[0];
+      const block = s.context.blockers[0];
+      const attackName = attackerOptions.find(([, c]) => c.id === attack.id)![0];
+      const blockName = blockOptions(attack.id).find(([, b]) => (b[0]?.id ?? null) === (block?.id ?? null))![0];
+      return `${n} players: ${attackName} attacks, ${blockName}`;
+    },
+  })),
+  expected: [2, 3].flatMap((n) => attackerOptions.flatMap(([a]) => blockOptions('x').map(([b]) => `${n} players: ${a} attacks, ${b}`))),
+  check: (p) => {
+    const combatants = [
+      ...eventsOfType(p.events, 'combat.declareAttackers').flatMap((e) => e.attackers),
+      ...eventsOfType(p.events, 'combat.declareBlockers').flatMap((e) => e.blockers),
+    ];
+    const anyFirstStrike = combatants.some((c) => c.firstStrike || c.doubleStrike);
+    const steps = stepsOf(ofTurn(p.history, 1));
+    const fs = steps.indexOf('firstStrikeDamage');
+    expectRule((fs >= 0) === anyFirstStrike, '510.4', `first-strike damage step ${fs >= 0 ? 'taken' : 'absent'} with combatants ${JSON.stringify(combatants)}`);
+    if (fs >= 0) expectRule(steps[fs + 1] === 'combatDamage', '510.4', `after the first-strike step came ${steps[fs + 1]}`);
+    expectRule(last(steps) === 'combatDamage' && steps.filter((x) => x === 'combatDamage').length === 1, '510.4', `steps: ${steps.join(', ')}`);
+  },
+};
+
+// ---- 500.11 ---------------------------------------------------------------------------
+
+type SkipWhat = { step: StepId } | { phase: PhaseId } | { turn: true };
+interface SkipTarget { name: string; skip: SkipWhat; at: StepId | PhaseId; gone: string[] }
+const skipTargets: SkipTarget[] = [
+  ...(['untap', 'upkeep', 'draw', 'beginningOfCombat', 'endOfCombat', 'end'] as StepId[])
+    .map((step) => ({ name: `${step} step`, skip: { step }, at: step, gone: [step] })),
+  ...(['beginning', 'precombatMain', 'combat', 'postcombatMain'] as PhaseId[])
+    .map((phase) => ({ name: `${phase} phase`, skip: { phase }, at: phase, gone: STEPS_OF[phase] })),
+  { name: 'turn', skip: { turn: true }, at: 'upkeep' as const, gone: [] },
+];
+const skipSpell = (t: SkipTarget, copies = 1) => ({
+  id: `skip ${t.name}${copies > 1 ? ` x${copies}` : ''}`,
+  effects: [
+    { at: { id: `at ${t.name}`, controller: 'B', when: t.at, whoseTurn: 'B', once: copies === 1 } },
+    ...Array.from({ length: copies }, () => ({ skip: { player: 'B', ...t.skip } as SkipSpec })),
+  ],
+});
+const TWICE = 'two skips of the upkeep skip two upkeeps';
+
+const skipped: Family = {
+  name: '500.11 skipped step, phase and turn',
+  rules: ['500.11', '614.10'],
+  explorations: [
+    {
+      input: AB,
+      menu: all(when((s) => atStart(s) && !seenPrefix(s, 'skip '), (s) => skipTargets.map((t) => cast(s, skipSpell(t)))), pass, noAttack),
+      stopAtTurn: 4,
+      label: (states, events) => {
+        if (!startOfTurn(last(states), 3)) return null;
+        const spell = eventsOfType(events, 'spell.cast')[0]?.object.id;
+        return skipTargets.find((t) => skipSpell(t).id === spell)?.name ?? null;
+      },
+    },
+    {
+      input: AB,
+      menu: all(when((s) => atStart(s) && !seenPrefix(s, 'skip '), (s) => [cast(s, skipSpell(skipTargets[1], 2))]), pass, noAttack),
+      stopAtTurn: 6,
+      label: (states, events) => (startOfTurn(last(states), 5) && events.length > 0 ? TWICE : null),
+    },
+  ],
+  expected: [...skipTargets.map((t) => t.name), TWICE],
+  check: (p) => {
+    if (p.label === TWICE) {
+      for (const turn of [2, 4]) {
+        const steps = stepsOf(ofTurn(p.history, turn));
+        expectRule(turnPlayer(p.history, turn) === 'B' && !steps.includes('upkeep'), '500.11', `turn ${turn}: ${steps.join(', ')}`);
+        expectRule(!ofTurn(p.history, turn).some((r) => r.type === 'triggered'), '500.11', `turn ${turn}: an upkeep ability triggered in a skipped upkeep`);
+      }
+      return;
+    }
+    const target = skipTargets.find((t) => t.name === p.label)!;
+    const resolvedIn1 = ofTurn(p.history, 1).some((r) => r.type === 'resolved' && r.id === skipSpell(target).id);
+    expectRule(resolvedIn1, '608', `the skip spell did not resolve in turn 1`);
+    if (target.name === 'turn') {
+      expectRule(turnPlayer(p.history, 2) === 'A' && turnPlayer(p.history, 3) === 'B', '500.11', `turns: ${[1, 2, 3].map((t) => turnPlayer(p.history, t)).join(', ')}`);
+      expectRule(!ofTurn(p.history, 2).some((r) => r.type === 'triggered'), '500.11', 'an ability triggered for a skipped turn');
+      return;
+    }
+    expectRule(turnPlayer(p.history, 2) === 'B', '101.4', 'turn 2 is B\'s');
+    const steps = stepsOf(ofTurn(p.history, 2));
+    const expected = CANONICAL.filter((s) => !target.gone.includes(s));
+    expectRule(JSON.stringify(steps) === JSON.stringify(expected), '500.11', `B's turn: ${steps.join(', ')}; expected ${expected.join(', ')}`);
+    const triggered = ofTurn(p.history, 2).filter((r) => r.type === 'triggered');
+    expectRule(triggered.length === 0, '500.11', `"at the beginning of" ${target.at} triggered although it was skipped`);
+  },
+};
+
+// ---- 614.10a --------------------------------------------------------------------------
+
+interface MidSkip { name: string; castIn: string; skip: SkipWhat; gone: string[] }
+const midSkips: MidSkip[] = [
+  ...(['upkeep', 'draw', 'beginningOfCombat', 'end'] as StepId[]).map((step) => ({ name: `the ${step} step, in it`, castIn: step, skip: { step }, gone: [step] })),
+  { name: 'the precombatMain phase, in it', castIn: 'precombatMain', skip: { phase: 'precombatMain' }, gone: ['precombatMain'] },
+  { name: 'the combat phase, in its beginning of combat step', castIn: 'beginningOfCombat', skip: { phase: 'combat' }, gone: STEPS_OF.combat },
+  { name: 'the beginning phase, in its upkeep', castIn: 'upkeep', skip: { phase: 'beginning' }, gone: STEPS_OF.beginning },
+  { name: 'the turn, during it', castIn: 'upkeep', skip: { turn: true }, gone: [] },
+];
+const midSkipId = (m: MidSkip) => `skip ${m.name}`;
+
+const midStep: Family = {
+  name: '614.10a a skip made mid-step',
+  rules: ['614.10a', '500.11'],
+  explorations: [{
+    input: AB_DRAW,
+    menu: all(
+      when((s) => s.context.turn === 1 && freshPriority(s) && !seenPrefix(s, 'skip '),
+        (s) => midSkips.filter((m) => m.castIn === here(s)).map((m) => cast(s, { id: midSkipId(m), effects: [{ skip: { player: 'A', ...m.skip } as SkipSpec }] }))),
+      pass, noAttack,
+    ),
+    stopAtTurn: 5,
+    label: (states, events) => {
+      if (!startOfTurn(last(states), 4)) return null;
+      const spell = eventsOfType(events, 'spell.cast')[0]?.object.id;
+      return midSkips.find((m) => midSkipId(m) === spell)?.name ?? null;
+    },
+  }],
+  expected: midSkips.map((m) => m.name),
+  check: (p) => {
+    const m = midSkips.find((x) => x.name === p.label)!;
+    const turn1 = ofTurn(p.history, 1);
+    // The step (or phase) in which the skip was made goes on: priority again after the resolution, then it ends normally.
+    const resolved = indexOf(turn1, (r) => r.type === 'resolved' && r.id === midSkipId(m));
+    expectRule(resolved >= 0 && (turn1[resolved].step ?? turn1[resolved].phase) === m.castIn, '608', `the skip resolved in ${turn1[resolved]?.step}`);
+    const nextPriority = indexOf(turn1, (r) => r.type === 'priority', resolved);
+    const nextBegin = indexOf(turn1, (r) => stepName(r) !== null, resolved);
+    expectRule(nextPriority >= 0 && (nextBegin < 0 || nextPriority < nextBegin), '614.10a/117.3b', `${m.castIn} did not go on after the skip resolved`);
+    expectRule(JSON.stringify(stepsOf(turn1)) === JSON.stringify(CANONICAL), '614.10a', `the current turn changed: ${stepsOf(turn1).join(', ')}`);
+    if (m.name.startsWith('the turn')) {
+      const order = [1, 2, 3, 4].map((t) => turnPlayer(p.history, t));
+      expectRule(JSON.stringify(order) === JSON.stringify(['A', 'B', 'B', 'A']), '500.11/614.10a', `turn order ${order.join(', ')}`);
+      return;
+    }
+    expectRule(turnPlayer(p.history, 3) === 'A', '101.4', 'turn 3 is A\'s');
+    const turn3 = stepsOf(ofTurn(p.history, 3));
+    const expected = CANONICAL.filter((s) => !m.gone.includes(s));
+    expectRule(JSON.stringify(turn3) === JSON.stringify(expected), '614.10a', `A's next turn: ${turn3.join(', ')}; expected ${expected.join(', ')}`);
+  },
+};
+
+// ---- 723.1 ----------------------------------------------------------------------------
+
+const PRIORITY_STEPS = ['upkeep', 'draw', 'precombatMain', 'beginningOfCombat', 'declareAttackers', 'declareBlockers',
+  'firstStrikeDamage', 'combatDamage', 'endOfCombat', 'postcombatMain', 'end', 'cleanup'];
+const COMBAT_STEPS = ['beginningOfCombat', 'declareAttackers', 'declareBlockers', 'firstStrikeDamage', 'combatDamage', 'endOfCombat'];
+const endTurnSources = [
+  { name: 'Time Stop', prefix: 'timeStop@', event: (s: TurnSnapshot) => cast(s, { id: `timeStop@${here(s)}`, effects: [{ endTurn: {} }] }) },
+  { name: 'Sundial of the Infinite', prefix: 'sundial@', event: (s: TurnSnapshot) => activate(s, { id: `sundial@${here(s)}`, timing: 'yourTurn', effects: [{ endTurn: {} }] }) },
+];
+const activeHoldsFirst = (s: TurnSnapshot) => holder(s) === s.context.activePlayer && s.context.priority.passes === 0;
+const cleanupWindow = (s: TurnSnapshot) => here(s) === 'cleanup' && waitingFor(s) === 'priority';
+
+/** Records from `from` up to (not including) the first record matching `until`. */
+function between(history: readonly HistoryRecord[], from: number, until: (r: HistoryRecord) => boolean): HistoryRecord[] {
+  const end = indexOf(history, until, from + 1);
+  return history.slice(from + 1, end < 0 ? history.length : end);
+}
+
+/** 723.1a–f checked on the records after `turnEndedByEffect {source}`. */
+function checkTurnEnded(p: ExecutedPath, source: string, where: string): void {
+  const start = indexOf(p.history, (r) => r.type === 'turnEndedByEffect' && r.source === source);
+  expectRule(start >= 0, '723.1', `${source} did not end the turn`);
+  const r0 = p.history[start];
+  expectRule((r0.step ?? r0.phase) === where, '723.1', `${source} ended the turn in ${r0.step ?? r0.phase}`);
+  const procedure = between(p.history, start, (r) => r.type === 'stepBegan' && r.step === 'cleanup');
+  const cleanupAt = start + 1 + procedure.length;
+  expectRule(cleanupAt < p.history.length, '723.1d', 'no cleanup step began after the turn was ended');
+  expectRule(!procedure.some((r) => r.type === 'stepBegan' || (r.type === 'phaseBegan' && r.phase !== 'ending')), '723.1d/723.1e',
+    `steps or phases began before cleanup: ${procedure.filter((r) => stepName(r) || r.type === 'phaseBegan').map((r) => stepName(r) ?? r.type).join(', ')}`);
+  expectRule(!procedure.some((r) => r.type === 'priority' || r.type === 'putOnStack'), '723.1c/723.1f', 'a player received priority or a trigger went on the stack during the procedure');
+  expectRule(procedure.some((r) => r.type === 'stateBasedActions'), '723.1c', 'no state-based-action check');
+  expectRule(procedure.some((r) => r.type === 'moved' && r.id === source && r.to === 'exile'), '723.1b', `${source} itself was not exiled`);
+  const attackersDeclared = p.history.slice(0, start).some((r) => r.type === 'stepBegan' && r.step === 'declareAttackers');
+  if (COMBAT_STEPS.includes(where)) {
+    if (attackersDeclared) expectRule(procedure.some((r) => r.type === 'removedFromCombat'), '723.1d', 'creatures were not removed from combat');
+    expectRule(procedure.some((r) => r.type === 'phaseEnded' && r.phase === 'combat'), '723.1d', 'the combat phase did not end');
+  }
+  if (where === 'end' || where === 'cleanup') {
+    expectRule(!procedure.some((r) => r.type === 'phaseEnded'), '723.1d', 'ending the turn in the ending phase ended the phase');
+  }
+  const rest = ofTurn(p.history.slice(cleanupAt), r0.turn);
+  expectRule(!rest.some((r) => r.type === 'stepBegan' && r.step === 'end'), '723.1e', 'the end step began after the turn was ended');
+  expectRule(!rest.some((r) => r.type === 'triggered' && r.id.startsWith('atEnd')), '723.1e', '"at the beginning of the end step" triggered');
+  expectRule(rest.some((r) => r.type === 'turnEnded'), '723.1d', 'the turn did not end after cleanup');
+}
+
+const endTheTurn: Family = {
+  name: '723.1d end the turn from every step with priority',
+  rules: ['723.1a', '723.1b', '723.1c', '723.1d', '723.1e'],
+  explorations: [{
+    input: AB_DRAW,
+    menu: setup(
+      (s) => (!registered(s, 'atEnd') ? register('atEnd', 'end', 'B') : null),
+      all(
+        when((s) => atStart(s) && !registered(s, 'atCleanup'), () => [register('atCleanup', 'cleanup', 'A', { once: true })]),
+        when((s) => s.context.turn === 1 && activeHoldsFirst(s) && !endTurnSources.some((src) => seenPrefix(s, src.prefix)),
+          (s) => endTurnSources.map((src) => src.event(s))),
+        pass,
+        declarations(() => [[knight]]),
+      ),
+    ),
+    stopAtTurn: 2,
+    label: (states) => {
+      for (const src of endTurnSources) {
+        const used = (s: TurnSnapshot) => ids(s).some((id) => id.startsWith(src.prefix));
+        if (firstTime(states, used)) return `${src.name} in ${ids(last(states)).find((id) => id.startsWith(src.prefix))!.slice(src.prefix.length)}`;
+      }
+      return null;
+    },
+  }],
+  expected: endTurnSources.flatMap((src) => PRIORITY_STEPS.map((step) => `${src.name} in ${step}`)),
+  check: (p) => {
+    const src = endTurnSources.find((x) => p.label.startsWith(x.name))!;
+    const where = p.label.slice(src.name.length + 4);
+    checkTurnEnded(p, `${src.prefix}${where}`, where);
+    if (where === 'cleanup') {
+      const cleanups = ofTurn(p.history, 1).filter((r) => r.type === 'stepBegan' && r.step === 'cleanup').length;
+      expectRule(cleanups === 2, '723.1d', `ending the turn during cleanup: ${cleanups} cleanup steps, expected a new one after the first`);
+    }
+  },
+};
+
+// ---- 723.2 ----------------------------------------------------------------------------
+
+const endTheCombat: Family = {
+  name: '723.2d end the combat phase from every combat step with priority',
+  rules: ['723.2a', '723.2b', '723.2d', '723.2e', '723.2f'],
+  explorations: [{
+    input: AB,
+    menu: setup(
+      (s) => (s.context.effects.length === 0 ? { type: 'effect.create', effect: { id: 'untilEndOfCombat', until: 'endOfCombat' } }
+        : !registered(s, 'atEndOfCombat') ? register('atEndOfCombat', 'endOfCombat', 'B') : null),
+      all(
+        when((s) => s.context.phase === 'combat' && activeHoldsFirst(s) && !seenPrefix(s, 'mandate@'),
+          (s) => [cast(s, { id: `mandate@${here(s)}`, effects: [{ endCombat: {} }] })]),
+        pass,
+        declarations(() => [[knight]]),
+      ),
+    ),
+    stopAtTurn: 2,
+    label: (states) => {
+      const used = (s: TurnSnapshot) => s.context.zones.exile.some((id) => id.startsWith('mandate@'));
+      return firstTime(states, used) ? `Mandate of Peace in ${last(states).context.zones.exile.find((id) => id.startsWith('mandate@'))!.slice(8)}` : null;
+    },
+  }],
+  expected: COMBAT_STEPS.map((step) => `Mandate of Peace in ${step}`),
+  check: (p) => {
+    const where = p.label.slice('Mandate of Peace in '.length);
+    const source = `mandate@${where}`;
+    const start = indexOf(p.history, (r) => r.type === 'combatEndedByEffect' && r.source === source);
+    expectRule(start >= 0 && p.history[start].step === where, '723.2', `${source} did not end combat in ${where}`);
+    const procedure = between(p.history, start, (r) => r.type === 'phaseBegan');
+    const next = p.history[start + 1 + procedure.length];
+    expectRule(next?.type === 'phaseBegan' && next.phase === 'postcombatMain', '723.2d', `the next phase to begin was ${next?.type === 'phaseBegan' ? next.phase : 'none'}`);
+    expectRule(!procedure.some((r) => r.type === 'stepBegan'), '723.2d/723.2e', 'a step began before the next phase');
+    expectRule(procedure.some((r) => r.type === 'phaseEnded' && r.phase === 'combat'), '723.2d', 'the combat phase did not end');
+    if (where !== 'beginningOfCombat') expectRule(procedure.some((r) => r.type === 'removedFromCombat' && r.id === 'knight'), '723.2d', 'the attacker was not removed from combat');
+    expectRule(procedure.some((r) => r.type === 'effectEnded' && r.id === 'untilEndOfCombat'), '723.2d', '"until end of combat" effect did not end');
+    expectRule(!procedure.some((r) => r.type === 'priority' || r.type === 'putOnStack'), '723.2c/723.2f', 'priority or a trigger on the stack during the procedure');
+    expectRule(procedure.some((r) => r.type === 'moved' && r.id === source && r.to === 'exile'), '723.2b', 'the resolving Mandate was not exiled');
+    if (where !== 'endOfCombat') {
+      expectRule(!p.history.some((r) => r.type === 'stepBegan' && r.step === 'endOfCombat'), '723.2e', 'the end of combat step began');
+      expectRule(!p.history.some((r) => r.type === 'triggered' && r.id.startsWith('atEndOfCombat')), '723.2e', '"at end of combat" triggered');
+    }
+    const firstPriority = p.history.slice(start).find((r) => r.type === 'priority');
+    expectRule(firstPriority?.phase === 'postcombatMain' && firstPriority.type === 'priority' && firstPriority.player === 'A', '723.2f/117.3a', 'the active player did not receive priority in the next phase');
+  },
+};
+
+const NON_COMBAT = ['upkeep', 'draw', 'precombatMain', 'postcombatMain', 'end', 'cleanup'];
+const topId = (s: TurnSnapshot) => last(s.context.stack)?.id ?? '';
+
+const endCombatOutside: Family = {
+  name: '723.2g ending combat outside combat does nothing',
+  rules: ['723.2g'],
+  explorations: [{
+    input: AB_DRAW,
+    menu: all(
+      when((s) => atStart(s) && !registered(s, 'atCleanup') && !seenPrefix(s, 'bolt@'), () => [register('atCleanup', 'cleanup', 'A', { once: true })]),
+      when((s) => s.context.turn === 1 && s.context.phase !== 'combat' && activeHoldsFirst(s) && !seenPrefix(s, 'bolt@'),
+        (s) => [cast(s, { id: `bolt@${here(s)}` })]),
+      when((s) => holder(s) === 'A' && topId(s).startsWith('bolt@') && !seenPrefix(s, 'mandate@'),
+        (s) => [cast(s, { id: `mandate@${here(s)}`, effects: [{ endCombat: {} }] })]),
+      when((s) => topId(s).startsWith('mandate@') && s.context.priority.passes === s.context.players.length - 1 && !seenPrefix(s, 'waiting@'),
+        (s) => [{ type: 'trigger.report', ability: { id: `waiting@${here(s)}`, controller: 'B' } }]),
+      pass, noAttack,
+    ),
+    stopAtTurn: 2,
+    label: (states) => {
+      const done = (s: TurnSnapshot) => s.context.zones.graveyard.some((id) => id.startsWith('mandate@')) && s.context.stack.some((o) => o.id.startsWith('waiting@'));
+      return firstTime(states, done) ? `Mandate of Peace in ${topId(last(states)).slice('waiting@'.length)}` : null;
+    },
+  }],
+  expected: NON_COMBAT.map((step) => `Mandate of Peace in ${step}`),
+  check: (p) => {
+    const where = p.label.slice('Mandate of Peace in '.length);
+    const at = indexOf(p.history, (r) => r.type === 'endCombatIgnored' && r.source === `mandate@${where}`);
+    expectRule(at >= 0 && (p.history[at].step ?? p.history[at].phase) === where, '723.2g', `ending combat in ${where} was not ignored`);
+    expectRule(!p.history.some((r) => r.type === 'triggerRemoved' || (r.type === 'moved' && r.to === 'exile') || r.type === 'combatEndedByEffect'),
+      '723.2g', 'ending combat outside combat removed triggers or exiled objects');
+    const c = p.final.context;
+    expectRule(here(p.final) === where && c.stack.map((o) => o.id).join().endsWith(`bolt@${where},waiting@${where}`), '723.2g',
+      `after it: ${here(p.final)} with stack ${c.stack.map((o) => o.id).join(', ')}`);
+    expectRule(holder(p.final) === 'A', '117.3b', 'the active player did not receive priority after the resolution');
+  },
+};
+
+// ---- 514.3a ---------------------------------------------------------------------------
+
+const REPEATS = {
+  trigger: 'by a waiting trigger',
+  sba: 'by a state-based action',
+  sbaWithoutTrigger: 'by a state-based action whose ability does not trigger (603.4)',
+  procedure: 'by triggers from the 723.1 procedure (723.1f)',
+  endInCleanup: 'by ending the turn during cleanup',
+  twice: 'twice in a row',
+};
+const cleanupRepeat = (label: string, menu: Menu, done: (s: TurnSnapshot, states: readonly TurnSnapshot[]) => boolean, input: GameInput = AB): Exploration => ({
+  input, menu, stopAtTurn: 3,
+  label: (states) => (startOfTurn(last(states), 2) && done(last(states), states) ? label : null),
+});
+
+/** The cleanup steps of turn 1, each as its records. */
+function cleanupSteps(history: readonly HistoryRecord[]): HistoryRecord[][] {
+  const turn1 = ofTurn(history, 1);
+  const result: HistoryRecord[][] = [];
+  turn1.forEach((r, i) => {
+    if (r.type === 'stepBegan' && r.step === 'cleanup') {
+      const end = indexOf(turn1, (x) => x.type === 'stepEnded', i);
+      result.push(turn1.slice(i, end + 1));
+    }
+  });
+  return result;
+}
+
+const cleanupRepeats: Family = {
+  name: '514.3a cleanup repeats',
+  rules: ['514.3', '514.3a', '723.1f'],
+  explorations: [
+    cleanupRepeat(REPEATS.trigger, setup((s) => (!registered(s, 'atCleanup') ? register('atCleanup', 'cleanup', 'A', { once: true }) : null), all(pass, noAttack)),
+      (s) => seen(s, 'atCleanup')),
+    cleanupRepeat(REPEATS.sba, all(pass, noAttack,
+      when((s) => holder(s) !== null && !seenPrefix(s, 'sba@') && s.context.onStateBasedActions.length === 0,
+        (s) => [{ type: 'stateBasedActions.schedule', ability: { id: `sba@${here(s)}.${s.context.priority.passes}`, controller: 'B' } }])),
+    (_s, states) => states.some(cleanupWindow)),
+    cleanupRepeat(REPEATS.sbaWithoutTrigger, setup((s) => (!s.context.falseConditions.includes('never') ? { type: 'condition.set', name: 'never', value: false } : null),
+      // Offered only in the end step: the ability never triggers, so nothing else stops a new one in each cleanup.
+      all(pass, noAttack, when((s) => holder(s) !== null && here(s) === 'end' && s.context.onStateBasedActions.length === 0,
+      (s) => [{ type: 'stateBasedActions.schedule', ability: { id: `sba@${here(s)}.${s.context.priority.passes}`, controller: 'B', if: 'never' } }]),
+      // An inert mark that the window happened, so the state after it is not merged with a turn without one.
+      when((s) => cleanupWindow(s) && !s.context.falseConditions.includes('windowSeen'), () => [{ type: 'condition.set', name: 'windowSeen', value: false }]))),
+    (s) => s.context.falseConditions.includes('windowSeen')),
+    cleanupRepeat(REPEATS.procedure, all(pass, noAttack,
+      when((s) => here(s) === 'precombatMain' && freshPriority(s) && !seen(s, 'timeStopAndTrigger'),
+        (s) => [cast(s, { id: 'timeStopAndTrigger', effects: [{ endTurn: {} }, { trigger: { id: 'procedureTrigger', controller: 'B' } }] })])),
+    (s) => seen(s, 'procedureTrigger')),
+    cleanupRepeat(REPEATS.endInCleanup, setup((s) => (!registered(s, 'atCleanup') ? register('atCleanup', 'cleanup', 'A', { once: true }) : null), all(pass, noAttack,
+      when((s) => cleanupWindow(s) && activeHoldsFirst(s) && !seen(s, 'timeStopInCleanup'),
+        (s) => [cast(s, { id: 'timeStopInCleanup', effects: [{ endTurn: {} }] })]))),
+    (s) => seen(s, 'timeStopInCleanup')),
+    cleanupRepeat(REPEATS.twice, setup((s) => (!registered(s, 'atCleanupAgain') ? register('atCleanupAgain', 'cleanup', 'A',
+      { once: true, effects: [{ at: { id: 'again', controller: 'A', when: 'cleanup', once: true } }] }) : null), all(pass, noAttack)),
+    (s) => seen(s, 'again')),
+  ],
+  expected: Object.values(REPEATS),
+  check: (p) => {
+    const cleanups = cleanupSteps(p.history);
+    const expectedCount = p.label === REPEATS.twice ? 3 : 2;
+    expectRule(cleanups.length === expectedCount, '514.3a', `${cleanups.length} cleanup steps in turn 1, expected ${expectedCount}`);
+    cleanups.forEach((records, i) => {
+      const window = records.some((r) => r.type === 'priority');
+      const lastOne = i === cleanups.length - 1;
+      expectRule(window !== lastOne, '514.3/514.3a', `cleanup #${i + 1} ${window ? 'gave' : 'did not give'} priority`);
+    });
+    const turn1 = ofTurn(p.history, 1);
+    const lastCleanupEnd = turn1.lastIndexOf(last(last(cleanups)));
+    expectRule(turn1.slice(lastCleanupEnd).some((r) => r.type === 'turnEnded'), '514.3', 'the turn did not end after the last cleanup');
+    const first = cleanups[0];
+    const beforeWindow = first.slice(0, indexOf(first, (r) => r.type === 'priority'));
+    if (p.label === REPEATS.sba) {
+      expectRule(beforeWindow.some((r) => r.type === 'triggered' && r.id.startsWith('sba@')), '514.3a', 'no state-based action was performed in cleanup');
+    }
+    if (p.label === REPEATS.sbaWithoutTrigger) {
+      expectRule(!p.history.some((r) => r.type === 'triggered'), '603.4', 'the ability triggered although its condition is false');
+    }
+    if (p.label === REPEATS.procedure) {
+      const procedureStart = indexOf(turn1, (r) => r.type === 'turnEndedByEffect');
+      const triggeredAt = indexOf(turn1, (r) => r.type === 'triggered' && r.id === 'procedureTrigger');
+      expectRule(procedureStart >= 0 && triggeredAt > procedureStart, '723.1f', 'the ability did not trigger during the procedure');
+      expectRule(first.some((r) => r.type === 'putOnStack' && r.id === 'procedureTrigger'), '723.1f', 'it did not go on the stack in cleanup');
+    }
+    if (p.label === REPEATS.endInCleanup) {
+      const start = indexOf(turn1, (r) => r.type === 'turnEndedByEffect');
+      expectRule(start >= 0 && turn1[start].step === 'cleanup', '723.1d', 'the turn was not ended during cleanup');
+      expectRule(turn1.slice(start).some((r) => r.type === 'stepBegan' && r.step === 'cleanup'), '723.1d', 'no new cleanup step');
+    }
+    if (p.label === REPEATS.twice) {
+      expectRule(cleanups[1].some((r) => r.type === 'triggered' && r.id === 'again'), '514.3a', 'the second cleanup was not caused by the new trigger');
+    }
+  },
+};
+
+// ---- refusals and reports --------------------------------------------------------------
+
+interface Probe { name: string; event: TurnEvent; expect: string | 'accepted'; recorded?: HistoryRecord['type'] }
+interface Situation { name: string; input: GameInput; is: (s: TurnSnapshot) => boolean; probes: Probe[] }
+
+const creature = (id: string) => ({ id, controller: 'A', type: 'creature' as const });
+const situations: Situation[] = [
+  {
+    name: 'A holds priority in the upkeep',
+    input: AB,
+    is: atStart,
+    probes: [
+      { name: 'B passes out of turn', event: { type: 'priority.pass', player: 'B' }, expect: '117.1' },
+      { name: 'B casts without priority', event: { type: 'spell.cast', object: { id: 'shock', controller: 'B' } }, expect: '117.1' },
+      { name: 'A casts a sorcery', event: { type: 'spell.cast', object: { id: 'rite', controller: 'A', type: 'sorcery' } }, expect: '307.1' },
+      { name: 'A casts a creature spell', event: { type: 'spell.cast', object: creature('bear') }, expect: '301.1' },
+      { name: 'A activates a sorcery-speed ability', event: { type: 'ability.activate', object: { id: 'equip', controller: 'A', timing: 'sorcery' } }, expect: '602.5d' },
+      { name: 'A declares attackers', event: { type: 'combat.declareAttackers', player: 'A', attackers: [bear] }, expect: '508.1' },
+      { name: 'B declares blockers', event: { type: 'combat.declareBlockers', player: 'B', blockers: [] }, expect: '509.1' },
+      { name: 'an unknown player passes', event: { type: 'priority.pass', player: 'Z' }, expect: 'event' },
+      { name: 'a spell without an id', event: { type: 'spell.cast', object: { id: '', controller: 'A' } }, expect: 'event' },
+      { name: 'a malformed trigger', event: { type: 'trigger.report', ability: { id: '', controller: 'A' } }, expect: 'event' },
+      { name: 'a trigger at an unknown step', event: { type: 'trigger.register', trigger: { id: 'x', controller: 'A', when: 'lunch' as StepId } }, expect: 'event' },
+      { name: 'a state-based action of an unknown player', event: { type: 'stateBasedActions.schedule', ability: { id: 'x', controller: 'Z' } }, expect: 'event' },
+      { name: 'an effect without a duration', event: { type: 'effect.create', effect: { id: 'e' } as never }, expect: 'event' },
+      { name: 'negative mana', event: { type: 'mana.add', player: 'A', amount: -1 }, expect: 'event' },
+      { name: 'an empty target id', event: { type: 'target.invalidate', id: '' }, expect: 'event' },
+      { name: 'a condition without a value', event: { type: 'condition.set', name: 'c' } as never, expect: 'event' },
+      { name: 'an event of an unknown type', event: { type: 'turn.skip', player: 'A' } as never, expect: 'event' },
+      { name: 'A activates an ability', event: { type: 'ability.activate', object: { id: 'prodigal', controller: 'A' } }, expect: 'accepted', recorded: 'putOnStack' },
+      { name: 'a trigger is reported', event: { type: 'trigger.report', ability: { id: 'soulWarden', controller: 'B' } }, expect: 'accepted', recorded: 'triggered' },
+      { name: 'a trigger is registered', event: { type: 'trigger.register', trigger: { id: 'phyrexianArena', controller: 'A', when: 'upkeep' } }, expect: 'accepted' },
+      { name: 'a state-based action is scheduled', event: { type: 'stateBasedActions.schedule', ability: { id: 'bloodArtist', controller: 'A' } }, expect: 'accepted' },
+      { name: 'an effect is created', event: { type: 'effect.create', effect: { id: 'giantGrowth', until: 'endOfTurn' } }, expect: 'accepted', recorded: 'effectCreated' },
+      { name: 'mana is added', event: { type: 'mana.add', player: 'A', amount: 2 }, expect: 'accepted' },
+      { name: 'a target becomes illegal', event: { type: 'target.invalidate', id: 'bear' }, expect: 'accepted' },
+      { name: 'a condition is set', event: { type: 'condition.set', name: 'threshold', value: false }, expect: 'accepted' },
+    ],
+  },
+  {
+    name: 'B holds priority in A\'s upkeep',
+    input: AB,
+    is: (s) => s.context.turn === 1 && here(s) === 'upkeep' && holder(s) === 'B' && s.context.stack.length === 0,
+    probes: [
+      { name: 'B activates a "during your turn" ability', event: { type: 'ability.activate', object: { id: 'sundial', controller: 'B', timing: 'yourTurn' } }, expect: '602.5b' },
+      { name: 'A passes without priority', event: { type: 'priority.pass', player: 'A' }, expect: '117.1' },
+    ],
+  },
+  {
+    name: 'A is declaring attackers',
+    input: AB,
+    is: (s) => waitingFor(s) === 'declareAttackers',
+    probes: [
+      { name: 'B declares attackers', event: { type: 'combat.declareAttackers', player: 'B', attackers: [] }, expect: '508.1' },
+      { name: 'A passes', event: { type: 'priority.pass', player: 'A' }, expect: '117.1' },
+      { name: 'A casts an instant', event: { type: 'spell.cast', object: { id: 'shock', controller: 'A' } }, expect: '117.1' },
+      { name: 'A activates an ability', event: { type: 'ability.activate', object: { id: 'pump', controller: 'A' } }, expect: '117.1' },
+      { name: 'B declares blockers first', event: { type: 'combat.declareBlockers', player: 'B', blockers: [] }, expect: '509.1' },
+    ],
+  },
+  {
+    name: 'B and C are declaring blockers (3 players)',
+    input: { players: players(3) },
+    is: (s) => waitingFor(s) === 'declareBlockers' && s.context.defendersToDeclare.length === 2,
+    probes: [
+      { name: 'C declares before B', event: { type: 'combat.declareBlockers', player: 'C', blockers: [] }, expect: '509.1' },
+      { name: 'the attacking player declares blockers', event: { type: 'combat.declareBlockers', player: 'A', blockers: [] }, expect: '509.1' },
+      { name: 'attackers are declared again', event: { type: 'combat.declareAttackers', player: 'A', attackers: [bear] }, expect: '508.1' },
+    ],
+  },
+];
+const probeLabel = (situation: Situation, probe: Probe) => `${situation.name}: ${probe.name}`;
+
+const refusals: Family = {
+  name: 'refusals and host reports',
+  rules: ['117.1', '301.1', '307.1', '508.1', '509.1', '602.5b', '602.5d'],
+  explorations: situations.map((situation): Exploration => {
+    const probeOf = new WeakMap<object, Probe>();
+    return {
+      input: situation.input,
+      menu: (s) => {
+        const progress = all(pass, declarations(() => [[bear]]))(s);
+        if (!situation.is(s) || s.context.stack.length > 0 || s.context.triggers.length > 0 || s.context.effects.length > 0) return progress;
+        const probes = situation.probes.map((probe) => {
+          const event = structuredClone(probe.event);
+          probeOf.set(event, probe);
+          return event;
+        });
+        return [...progress, ...probes];
+      },
+      stopAtTurn: 2,
+      terminal: (event) => probeOf.has(event),
+      label: (_states, events) => {
+        const probe = events.length > 0 ? probeOf.get(last(events)) : undefined;
+        return probe ? probeLabel(situation, probe) : null;
+      },
+    };
+  }),
+  expected: situations.flatMap((situation) => situation.probes.map((probe) => probeLabel(situation, probe))),
+  check: (p) => {
+    const situation = situations.find((x) => p.label.startsWith(`${x.name}: `))!;
+    const probe = situation.probes.find((x) => probeLabel(situation, x) === p.label)!;
+    const refusal = last(p.refusals);
+    if (probe.expect === 'accepted') {
+      expectRule(refusal === null, 'event', `refused: ${refusal?.reason}`);
+      if (probe.recorded) expectRule(p.history.some((r) => r.type === probe.recorded), 'history', `no ${probe.recorded} record`);
+    } else {
+      expectRule(refusal !== null && refusal.rule === probe.expect && refusal.reason.length > 0, probe.expect,
+        `expected a refusal under rule ${probe.expect}, got ${refusal ? `${refusal.rule}: ${refusal.reason}` : 'acceptance'}`);
+    }
+  },
+};
+
+export const families: Family[] = [
+  firstDraw, noAttackers, firstStrike, skipped, midStep, endTheTurn, endTheCombat, endCombatOutside, cleanupRepeats, refusals,
+];

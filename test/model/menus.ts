@@ -1,0 +1,84 @@
+// Building blocks of the families' event menus, and helpers to read an executed history.
+import {
+  waitingFor,
+  type CreatureSpec, type HistoryRecord, type PlayerId, type StackObjectSpec, type TurnEvent, type TurnSnapshot,
+} from '../../src/index.js';
+import type { Menu } from './explore.js';
+
+export const holder = (s: TurnSnapshot): PlayerId | null => (waitingFor(s) === 'priority' ? s.context.priority.holder : null);
+/** The current step, or the main phase. */
+export const here = (s: TurnSnapshot): string => s.context.step ?? s.context.phase ?? '(none)';
+export const all = (...menus: Menu[]): Menu => (s) => menus.flatMap((menu) => menu(s));
+export const when = (condition: (s: TurnSnapshot) => boolean, menu: Menu): Menu => (s) => (condition(s) ? menu(s) : []);
+
+/** The holder passes priority. */
+export const pass: Menu = (s) => {
+  const player = holder(s);
+  return player ? [{ type: 'priority.pass', player }] : [];
+};
+
+/** The declarations offered when the machine waits for them. */
+export function declarations(
+  attackers: (s: TurnSnapshot) => CreatureSpec[][],
+  blockers: (s: TurnSnapshot) => CreatureSpec[][] = () => [[]],
+): Menu {
+  return (s) => {
+    const w = waitingFor(s);
+    if (w === 'declareAttackers') {
+      return attackers(s).map((list) => ({ type: 'combat.declareAttackers', player: s.context.activePlayer, attackers: list }));
+    }
+    if (w === 'declareBlockers') {
+      return blockers(s).map((list) => ({ type: 'combat.declareBlockers', player: s.context.defendersToDeclare[0], blockers: list }));
+    }
+    return [];
+  };
+}
+
+export const noAttack = declarations(() => [[]]);
+
+/** Every id the game has seen on the stack, waiting or in a zone. */
+export function seen(s: TurnSnapshot, id: string): boolean {
+  const c = s.context;
+  return c.stack.some((o) => o.id === id) || c.pendingTriggers.some((o) => o.id === id)
+    || Object.values(c.zones).some((zone) => zone.includes(id));
+}
+export const seenPrefix = (s: TurnSnapshot, prefix: string): boolean => {
+  const c = s.context;
+  return [...c.stack.map((o) => o.id), ...c.pendingTriggers.map((o) => o.id), ...Object.values(c.zones).flat()].some((id) => id.startsWith(prefix));
+};
+export const registered = (s: TurnSnapshot, id: string) => s.context.triggers.some((t) => t.id === id);
+
+/** Turn 1's first priority in its upkeep, before anything was done. */
+export const atStart = (s: TurnSnapshot) => s.context.turn === 1 && s.context.stepsThisTurn.length === 2
+  && holder(s) === s.context.activePlayer && s.context.priority.passes === 0 && s.context.stack.length === 0;
+
+/** The first moment of a step or phase: its active player holds priority, nothing done yet. */
+export const freshPriority = (s: TurnSnapshot) => holder(s) === s.context.activePlayer && s.context.priority.passes === 0
+  && s.context.stack.length === 0 && s.context.pendingTriggers.length === 0;
+
+export const cast = (s: TurnSnapshot, object: Omit<StackObjectSpec, 'controller'>): TurnEvent =>
+  ({ type: 'spell.cast', object: { controller: holder(s)!, type: 'instant', ...object } });
+export const activate = (s: TurnSnapshot, object: Omit<StackObjectSpec, 'controller'>): TurnEvent =>
+  ({ type: 'ability.activate', object: { controller: holder(s)!, ...object } });
+
+// ---- reading a history ------------------------------------------------------------------
+
+export class RuleError extends Error {}
+export function expectRule(condition: boolean, rule: string, message: string): asserts condition {
+  if (!condition) throw new RuleError(`[${rule}] ${message}`);
+}
+
+const MAIN: readonly string[] = ['precombatMain', 'postcombatMain'];
+export const stepName = (r: HistoryRecord): string | null =>
+  r.type === 'stepBegan' ? r.step : r.type === 'phaseBegan' && MAIN.includes(r.phase ?? '') ? r.phase : null;
+
+export const ofTurn = (history: readonly HistoryRecord[], turn: number) => history.filter((r) => r.turn === turn);
+export const stepsOf = (records: readonly HistoryRecord[]) => records.map(stepName).filter((x): x is string => x !== null);
+export const turnPlayer = (history: readonly HistoryRecord[], turn: number): PlayerId | undefined => {
+  const began = history.find((r): r is Extract<HistoryRecord, { type: 'turnBegan' }> => r.type === 'turnBegan' && r.turn === turn);
+  return began?.player;
+};
+export const indexOf = (history: readonly HistoryRecord[], test: (r: HistoryRecord) => boolean, from = 0) => {
+  for (let i = from; i < history.length; i += 1) if (test(history[i])) return i;
+  return -1;
+};

@@ -1,0 +1,174 @@
+// The invariants can fail: each mutant breaks one rule in a copy of the machine
+// (machine.provide), and the rules monitor must report that rule on a short script that
+// passes cleanly on the real machine.
+import { assign, enqueueActions, raise } from 'xstate';
+import { describe, expect, it } from 'vitest';
+import { turnMachine, type GameInput, type TurnEvent } from '../../src/index.js';
+import { advance, at, passAll, turnBegins } from './drive.js';
+import { startRun, type Run } from './harness.js';
+import { describeViolations } from './invariants.js';
+
+type Implementations = Parameters<typeof turnMachine.provide>[0];
+const noop = () => {};
+const AB: GameInput = { players: ['A', 'B'] };
+const cast = (id: string, effects: object[] = [], controller = 'A'): TurnEvent =>
+  ({ type: 'spell.cast', object: { id, controller, type: 'instant', effects: effects as never } });
+const history = (record: object) => ({ type: 'history', record });
+
+interface Mutant {
+  name: string;
+  /** The rule the monitor must report (prefix of the violation's rule). */
+  rule: string;
+  implementations: Implementations;
+  input?: GameInput;
+  script: (run: Run) => void;
+}
+
+const mutants: Mutant[] = [
+  {
+    name: 'no state-based-action check before priority',
+    rule: '117.5',
+    implementations: { actions: { checkStateBasedActions: noop } } as never,
+    script: () => {},
+  },
+  {
+    name: 'priority opens to the next player instead of the active one',
+    rule: '117.3',
+    implementations: { actions: { prepareActivePlayerPriority: assign({ priority: ({ context }) => ({ holder: context.players[1], passes: 0 }) }) } } as never,
+    script: () => {},
+  },
+  {
+    name: '723.1a: waiting triggers survive ending the turn',
+    rule: '723.1a',
+    implementations: { actions: { removeWaitingTriggers: noop } } as never,
+    script: (run) => {
+      run.send(cast('timeStop', [{ endTurn: {} }]));
+      run.send({ type: 'priority.pass', player: 'A' });
+      run.send({ type: 'trigger.report', ability: { id: 'soulWarden', controller: 'B' } });
+      run.send({ type: 'priority.pass', player: 'B' });
+    },
+  },
+  {
+    name: '723.1b: the stack is not exiled',
+    rule: '723.1b',
+    implementations: { actions: { exileStack: noop } } as never,
+    script: (run) => {
+      run.send(cast('shock'));
+      run.send(cast('timeStop', [{ endTurn: {} }]));
+      passAll(run);
+    },
+  },
+  {
+    name: '723.1d: the game does not go directly to cleanup',
+    rule: '723.1d',
+    implementations: { actions: { endStepAndPhaseForCleanup: noop } } as never,
+    script: (run) => {
+      advance(run, at('precombatMain'));
+      run.send(cast('timeStop', [{ endTurn: {} }]));
+      passAll(run);
+    },
+  },
+  {
+    name: '723.2d: combat steps go on after combat was ended',
+    rule: '723.2',
+    implementations: { actions: { endCombatPhase: noop } } as never,
+    script: (run) => {
+      advance(run, at('beginningOfCombat'));
+      run.send(cast('mandate', [{ endCombat: {} }]));
+      passAll(run);
+    },
+  },
+  {
+    name: '723.2e: the end of combat step is not skipped',
+    rule: '723.2',
+    implementations: { actions: { skipEndOfCombatStep: noop } } as never,
+    script: (run) => {
+      advance(run, at('beginningOfCombat'));
+      run.send(cast('mandate', [{ endCombat: {} }]));
+      passAll(run);
+    },
+  },
+  {
+    name: '514.3: cleanup always gives priority',
+    rule: '514.3',
+    implementations: { actions: { openCleanupCheck: raise({ type: 'priority.open' }) } } as never,
+    script: (run) => advance(run, turnBegins(2)),
+  },
+  {
+    name: '514.3a: no further cleanup step after a cleanup priority window',
+    rule: '514.3a',
+    implementations: { actions: { scheduleAnotherCleanup: noop } } as never,
+    script: (run) => {
+      run.send({ type: 'trigger.register', trigger: { id: 'atCleanup', controller: 'A', when: 'cleanup', once: true } });
+      advance(run, turnBegins(2));
+    },
+  },
+  {
+    name: '514.2: "until end of turn" effects do not end',
+    rule: '514.2',
+    implementations: { actions: { endTurnEffects: noop } } as never,
+    script: (run) => {
+      run.send({ type: 'effect.create', effect: { id: 'giantGrowth', until: 'endOfTurn' } });
+      advance(run, turnBegins(2));
+    },
+  },
+  {
+    name: '500.5: mana does not empty as a step ends',
+    rule: '500.5',
+    implementations: {
+      actions: {
+        endStep: enqueueActions(({ context, enqueue }) => {
+          enqueue.emit(history({ type: 'stepEnded', step: context.step, turn: context.turn, phase: context.phase }) as never);
+        }),
+      },
+    } as never,
+    script: (run) => {
+      run.send({ type: 'mana.add', player: 'A', amount: 2 });
+      advance(run, at('precombatMain'));
+    },
+  },
+  {
+    name: '508.8: declare blockers and combat damage are not skipped without attackers',
+    rule: '508.8',
+    implementations: { actions: { declareAttackers: assign({ attackers: ({ event }) => (event as unknown as { attackers: [] }).attackers }) } } as never,
+    script: (run) => advance(run, at('postcombatMain')),
+  },
+  {
+    name: '510.4: no first-strike damage step',
+    rule: '510.4',
+    implementations: { guards: { isFirstStrikeStepNext: () => false } } as never,
+    script: (run) => advance(run, at('postcombatMain'), [{ id: 'knight', firstStrike: true }]),
+  },
+  {
+    name: '101.4: a player is passed over in turn order',
+    rule: '500.7/500.11/101.4',
+    input: { players: ['A', 'B', 'C'] },
+    implementations: {
+      actions: {
+        endTurn: enqueueActions(({ context, enqueue }) => {
+          enqueue.emit(history({ type: 'turnEnded', turn: context.turn, phase: context.phase, step: context.step }) as never);
+          enqueue.assign({ nextRegularPlayer: (context.nextRegularPlayer + 1) % context.players.length });
+        }),
+      },
+    } as never,
+    script: (run) => advance(run, turnBegins(2)),
+  },
+];
+
+describe('the rule invariants catch a broken machine', () => {
+  it.each(mutants.map((m) => [m.name, m] as const))('%s', (_name, mutant) => {
+    const input = mutant.input ?? AB;
+    const control = startRun(input);
+    mutant.script(control);
+    expect(describeViolations(control.monitor.violations)).toBe('');
+
+    const run = startRun(input, undefined, turnMachine.provide(mutant.implementations));
+    try {
+      mutant.script(run);
+    } catch {
+      // a broken machine may also get stuck; what matters is what the monitor saw until then
+    }
+    const rules = run.monitor.violations.map((v) => v.rule);
+    expect(rules.some((rule) => rule.startsWith(mutant.rule)), `violations: ${describeViolations(run.monitor.violations) || 'none'}`).toBe(true);
+  });
+});
