@@ -22,13 +22,13 @@ export interface Game {
   stop(): void;
 }
 
-export interface GameOptions {
+export interface CreateGameOptions {
   /** Resume from a persisted snapshot (see `restoreSnapshot`), with the history recorded before it. */
   snapshot?: Snapshot<unknown>;
   history?: HistoryRecord[];
 }
 
-export function createGame(input: GameInput, options: GameOptions = {}): Game {
+export function createGame(input: GameInput, options: CreateGameOptions = {}): Game {
   assertValidInput(input); // before the actor exists: XState would only report it asynchronously
   const history: HistoryRecord[] = [...(options.history ?? [])];
   let lastRefusal: Refusal | null = null;

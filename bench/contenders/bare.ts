@@ -3,7 +3,7 @@
 // the regions, but only the context, guards and assigns needed to follow the script — no
 // rules work, no plan, no history, no validation.
 import { assign, createActor, raise, setup, type SnapshotFrom, type StateValue } from 'xstate';
-import type { Move, Where } from '../script.js';
+import { toTurnEvent, type Move, type Where } from '../script.js';
 import type { AtTriggerSpec, StackObjectSpec } from '../../src/rules/types.js';
 
 type Player = string;
@@ -187,17 +187,8 @@ export const bareMachine = setup({
 
 export type BareEventOut = Exclude<BareEvent, { type: 'step.finished' | 'priority.open' | 'turn.ended' | 'combat.ended' }>;
 
-export function toBareEvent(move: Move): BareEventOut {
-  switch (move.kind) {
-    case 'pass': return { type: 'priority.pass', player: move.player };
-    case 'cast': return { type: 'spell.cast', object: move.object };
-    case 'activate': return { type: 'ability.activate', object: move.object };
-    case 'attack': return { type: 'combat.declareAttackers', player: move.player, attackers: move.attackers };
-    case 'block': return { type: 'combat.declareBlockers', player: move.player, blockers: move.blockers };
-    case 'reportTrigger': return { type: 'trigger.report', ability: move.ability };
-    case 'registerTrigger': return { type: 'trigger.register', trigger: move.trigger };
-  }
-}
+/** The bare machine takes the same events as ours (the script's moves in our event names). */
+export const toBareEvent = (move: Move): BareEventOut => toTurnEvent(move) as BareEventOut;
 
 /** The innermost state names along a state value's first branch. */
 function path(value: StateValue): string[] {
