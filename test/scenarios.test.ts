@@ -44,6 +44,12 @@ describe('the runner fails when the game differs from an expectation', () => {
     expect(result.failures[0]).toMatchObject({ index: 0, message: 'pass was accepted; it should have been refused' });
   });
 
+  it('a rejected passAll: refused while the game waits for a declaration, a failure while someone holds priority', () => {
+    const script = (entries: object[]) => ({ name: 'p', players: ['A', 'B'], script: entries });
+    expect(runScenario(script([{ advanceTo: { turn: 1, step: 'declareAttackers' } }, { reject: { passAll: true } }])).ok).toBe(true);
+    expect(runScenario(script([{ reject: { passAll: true } }])).failures[0].message).toBe('passAll was accepted; it should have been refused');
+  });
+
   it('advanceTo gives up after 1000 passes and says where the game is', () => {
     const result = runScenario({
       name: 'stuck', players: ['A', 'B'],

@@ -3,6 +3,7 @@ import type { TurnEvent } from '../events.js';
 import { createGame, type Game } from '../game.js';
 import type { HistoryRecord } from '../rules/draft.js';
 import type { GameInput } from '../rules/types.js';
+import { view } from '../view.js';
 import { compareView, deepEqual, type Mismatch } from './compare.js';
 import { advanceTo, passAll, type AdvanceTarget } from './driver.js';
 import { parseScenario, validateScenario, type Scenario, type ScriptEntry } from './schema.js';
@@ -66,7 +67,10 @@ function act(game: Game, key: string, value: unknown): string | null {
 function rejectEntry(game: Game, action: ScriptEntry): string | null {
   const [key, value] = only(action);
   const before = JSON.stringify(game.snapshot().context);
-  const event = eventFor(key, value);
+  // passAll is refused when its first pass is: nobody (or somebody else) holds priority.
+  const event = key === 'passAll'
+    ? { type: 'priority.pass' as const, player: view(game.snapshot()).priority ?? game.snapshot().context.activePlayer }
+    : eventFor(key, value);
   if (!event) return `"${key}" cannot be checked for refusal`;
   const refusal = game.send(event);
   if (!refusal) return `${key} was accepted; it should have been refused`;
