@@ -19,6 +19,7 @@ export const turnMachine = setup({
   guards: turnGuards,
 }).createMachine({
   id: 'mtgTurn',
+  description: 'CR 500–514, 117, 608, 723: one turn after another; host reports (triggers, effects, mana, targets) are accepted at any time.',
   context: contextFromInput,
   initial: 'turn',
   on: {

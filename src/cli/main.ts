@@ -32,21 +32,19 @@ export function buildProgram(): Command {
     .description('play a sample game with Time Stop and print its history, rule by rule')
     .action(() => playDemo(print));
 
-  program.command('visualize')
-    .description('serve the visualizer on localhost and print its URL (what `npm start` runs)')
-    .option('--port <n>', 'TCP port, 0 for any free one', parsePort, DEFAULT_VISUALIZER_PORT)
-    .option('--host <address>', 'interface to listen on', '127.0.0.1')
-    .action(async (options: { port: number; host: string }) => {
-      await runVisualizeCommand(options);
-    });
-
-  program.command('inspect')
-    .description('start the visualizer with its WebSocket relay for @statelyai/inspect, and print how to connect')
-    .option('--port <n>', 'TCP port, 0 for any free one', parsePort, DEFAULT_VISUALIZER_PORT)
-    .option('--host <address>', 'interface to listen on', '127.0.0.1')
-    .action(async (options: { port: number; host: string }) => {
-      await runInspectCommand(options);
-    });
+  const servers = [
+    ['visualize', 'serve the visualizer on localhost and print its URL (what `npm start` runs)', runVisualizeCommand],
+    ['inspect', 'start the visualizer with its WebSocket relay for @statelyai/inspect, and print how to connect', runInspectCommand],
+  ] as const;
+  for (const [name, description, run] of servers) {
+    program.command(name)
+      .description(description)
+      .option('--port <n>', 'TCP port, 0 for any free one', parsePort, DEFAULT_VISUALIZER_PORT)
+      .option('--host <address>', 'interface to listen on', '127.0.0.1')
+      .action(async (options: { port: number; host: string }) => {
+        await run(options);
+      });
+  }
 
   program.command('export')
     .description("write each machine of stately.config.ts as JSON and as a createMachine() source for Stately's editor")
