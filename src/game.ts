@@ -7,7 +7,7 @@ import type { HistoryRecord } from './rules/draft.js';
 import type { Refusal } from './rules/legality.js';
 import { assertValidInput } from './rules/setup.js';
 import type { GameInput } from './rules/types.js';
-import { view, type TurnSnapshot, type View } from './view.js';
+import { view, type TurnSnapshot, type View, type ViewOptions } from './view.js';
 
 export type TurnActor = Actor<typeof turnMachine>;
 
@@ -18,7 +18,7 @@ export interface Game {
   /** Sends an event; returns the refusal when the machine rejected it, else null. */
   send(event: TurnEvent): Refusal | null;
   snapshot(): TurnSnapshot;
-  view(): View;
+  view(options?: ViewOptions): View;
   stop(): void;
 }
 
@@ -45,7 +45,7 @@ export function createGame(input: GameInput, options: CreateGameOptions = {}): G
       return lastRefusal;
     },
     snapshot: () => actor.getSnapshot(),
-    view: () => view(actor.getSnapshot(), history),
+    view: (viewOptions) => view(actor.getSnapshot(), history, viewOptions),
     stop: () => actor.stop(),
   };
 }

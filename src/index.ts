@@ -4,7 +4,7 @@ export type { TurnEvent, PlayerEvent, GameReportEvent, MachineEvent, InternalEve
 export type { TurnEmitted } from './machine/emitted.js';
 export { turnActions } from './machine/actions.js';
 export { turnGuards } from './machine/guards.js';
-export { view, waitingFor, type View, type TurnSnapshot } from './view.js';
+export { view, waitingFor, type View, type ViewOptions, type TurnSnapshot } from './view.js';
 export { createGame, type Game, type TurnActor, type CreateGameOptions } from './game.js';
 export { legalActions, canSend, explainRefusal, type LegalAction } from './legal.js';
 export { persistGame, restoreSnapshot, MACHINE_VERSION, SnapshotVersionError, type PersistedGame } from './persistence.js';

@@ -38,7 +38,12 @@ export function waitingFor(snapshot: TurnSnapshot): WaitingFor {
   return null;
 }
 
-export function view(snapshot: TurnSnapshot, history: readonly HistoryRecord[] = []): View {
+export interface ViewOptions {
+  /** How many upcoming turns `nextTurns` lists (default: the extra turns plus two rounds). */
+  upcomingTurns?: number;
+}
+
+export function view(snapshot: TurnSnapshot, history: readonly HistoryRecord[] = [], options: ViewOptions = {}): View {
   const ctx = snapshot.context;
   const waiting = waitingFor(snapshot);
   return {
@@ -62,7 +67,7 @@ export function view(snapshot: TurnSnapshot, history: readonly HistoryRecord[] =
     manaPool: { ...ctx.manaPool },
     handSize: { ...ctx.handSize },
     stepsThisTurn: [...ctx.stepsThisTurn],
-    nextTurns: upcomingTurns(ctx, ctx.extraTurns.length + 2 * ctx.players.length),
+    nextTurns: upcomingTurns(ctx, options.upcomingTurns ?? ctx.extraTurns.length + 2 * ctx.players.length),
     plan: [
       ...(ctx.phase && ctx.stepQueue.length > 0 ? [{ phase: ctx.phase, steps: [...ctx.stepQueue] }] : []),
       ...ctx.phaseQueue.map((p) => ({ phase: p.phase, steps: [...p.steps] })),
