@@ -21,8 +21,9 @@ export function deepEqual(a: unknown, b: unknown): boolean {
     && keysA.every((k) => deepEqual((a as Pattern)[k], (b as Pattern)[k]));
 }
 
+/** Compared as sets (FORMAT.md): order and repeats do not matter. */
 const sameSet = (expected: readonly unknown[], actual: readonly unknown[]) =>
-  expected.length === actual.length && expected.every((x) => actual.includes(x)) && actual.every((x) => expected.includes(x));
+  expected.every((x) => actual.includes(x)) && actual.every((x) => expected.includes(x));
 
 export const matchesRecord = (record: HistoryRecord, pattern: Pattern) =>
   Object.entries(pattern).every(([key, value]) => deepEqual((record as unknown as Pattern)[key], value));
