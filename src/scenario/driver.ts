@@ -41,7 +41,8 @@ export function advanceTo(game: Game, target: AdvanceTarget): string | null {
   const arrived = () => {
     const v = glance(game);
     if (v.waitingFor === null) return false;
-    if (target.step !== undefined ? v.step !== target.step : v.phase !== target.phase) return false;
+    if (target.step !== undefined && v.step !== target.step) return false;
+    if (target.phase !== undefined && v.phase !== target.phase) return false;
     if (target.turn !== undefined) return v.turn === target.turn;
     return game.history.slice(startedAt).some(isTarget);
   };

@@ -62,7 +62,7 @@ describe('advanceTo and step / phase ids', () => {
     [{ advanceTo: { phase: 'main' } }, 'script[0].advanceTo.phase: unknown phase "main" (expected beginning, precombatMain, combat, postcombatMain or ending)'],
     [{ advanceTo: { step: 'precombatMain' } }, 'script[0].advanceTo.step: unknown step "precombatMain" (expected untap, upkeep, draw, beginningOfCombat, declareAttackers, declareBlockers, firstStrikeDamage, combatDamage, endOfCombat, end or cleanup)'],
     [{ advanceTo: { turn: 2 } }, 'script[0].advanceTo: needs "step" or "phase"'],
-    [{ advanceTo: { step: 'end', phase: 'ending' } }, 'script[0].advanceTo: give only one of "step" or "phase", got "step" and "phase"'],
+    [{ advanceTo: { step: 'end', phase: 'combat' } }, 'script[0].advanceTo.step: step "end" is not in phase "combat" (it belongs to "ending")'],
     [{ advanceTo: { turn: 0, step: 'end' } }, 'script[0].advanceTo.turn: expected a positive whole number, got 0'],
     [{ advanceTo: { turn: 1.5, step: 'end' } }, 'script[0].advanceTo.turn: expected a positive whole number, got 1.5'],
     [{ at: { ...at, when: 'upkep' } }, 'script[0].at.when: unknown step or phase "upkep" (did you mean "upkeep"?)'],
@@ -74,6 +74,11 @@ describe('advanceTo and step / phase ids', () => {
     expect(entryErrors(entry)).toEqual([error]);
   });
 
+  it('accepts a step with the phase it belongs to, and a spell without a type (an instant)', () => {
+    expect(entryErrors({ advanceTo: { turn: 1, phase: 'combat', step: 'declareAttackers' } })).toEqual([]);
+    expect(entryErrors({ cast: { id: 's', controller: 'A' } })).toEqual([]);
+  });
+
   it('accepts endOfCombat and phase ids as AT times', () => {
     expect(errorsOf(scenario(['endOfCombat', 'combat', 'postcombatMain', 'cleanup'].map((when) => ({ at: { ...at, when } }))))).toEqual([]);
   });
@@ -82,7 +87,6 @@ describe('advanceTo and step / phase ids', () => {
 describe('OBJ: spell and ability types, timing', () => {
   it.each([
     [{ cast: spell({ type: 'instnt' }) }, 'script[0].cast.type: unknown type "instnt" (expected instant, sorcery, creature, artifact, enchantment, planeswalker, battle or aura)'],
-    [{ cast: { id: 's', controller: 'A' } }, 'script[0].cast.type: missing (a spell needs a type: instant, sorcery, creature, artifact, enchantment, planeswalker, battle or aura)'],
     [{ cast: spell({ type: 'triggered' }) }, 'script[0].cast.type: "triggered" is an ability type; a spell takes instant, sorcery, creature, artifact, enchantment, planeswalker, battle or aura'],
     [{ activate: { ...ability, type: 'instant' } }, 'script[0].activate.type: an activated ability has type "activated" (or no type), got "instant"'],
     [{ activate: { ...ability, type: 'triggered' } }, 'script[0].activate.type: an activated ability has type "activated" (or no type), got "triggered"'],

@@ -11,6 +11,7 @@ import {
   STEP_IDS,
   STEP_OR_PHASE_IDS,
 } from './ids.js';
+import { PHASE_OF_STEP } from '../../rules/types.js';
 import { badValue, describe, listOf, quote } from './messages.js';
 import {
   ALWAYS_ON_ARRAYS,
@@ -147,7 +148,7 @@ export function objectSchemas(player: PlayerRef): ObjectSchemas {
     strictObject({
       id,
       controller: player,
-      type: kind === 'spell' ? typeSchema(kind) : typeSchema(kind).optional(),
+      type: typeSchema(kind).optional(), // a spell without a type is an instant (the machine's default)
       effects: effects.optional(),
       targets: z.array(id).optional(),
       copy: flag.optional(),
@@ -228,5 +229,12 @@ export function advanceToSchema() {
     turn: integer(1).optional(),
     step: oneOf(STEP_IDS, 'step').optional(),
     phase: oneOf(PHASE_IDS, 'phase').optional(),
-  }).superRefine((obj, ctx) => exactlyOneOf(['step', 'phase'], obj, reporter(ctx)), ALWAYS_ON_OBJECTS);
+  }).superRefine((obj, ctx) => {
+    const report = reporter(ctx);
+    if (obj.step === undefined && obj.phase === undefined) report([], `needs ${listOf(['"step"', '"phase"'])}`);
+    // Both may be given when they agree (the step is one of that phase's steps).
+    if (obj.step !== undefined && obj.phase !== undefined && PHASE_OF_STEP[obj.step] !== obj.phase) {
+      report(['step'], `step ${quote(obj.step)} is not in phase ${quote(obj.phase)} (it belongs to ${quote(PHASE_OF_STEP[obj.step])})`);
+    }
+  }, ALWAYS_ON_OBJECTS);
 }
