@@ -1,4 +1,5 @@
 import { record, type Draft } from './draft.js';
+import { endEffects } from './effects.js';
 import type { CreatureSpec, PlayerId } from './types.js';
 import { dropStepFromThisPhase } from './turnPlan.js';
 
@@ -30,4 +31,10 @@ export function removeAllFromCombat(draft: Draft): void {
   for (const creature of [...ctx.attackers, ...ctx.blockers]) record(draft, { type: 'removedFromCombat', id: creature.id });
   ctx.attackers = [];
   ctx.blockers = [];
+}
+
+/** The combat phase ends (500.5, 511.3, 723.1d, 723.2d): creatures leave combat, "until end of combat" effects end. */
+export function endCombat(draft: Draft): void {
+  removeAllFromCombat(draft);
+  endEffects(draft, (until) => until === 'endOfCombat');
 }

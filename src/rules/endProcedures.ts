@@ -1,7 +1,6 @@
 // 723 (724 in newer editions): ending the turn (723.1) and ending the combat phase (723.2).
-import { removeAllFromCombat } from './combat.js';
+import { endCombat } from './combat.js';
 import { record, type Draft } from './draft.js';
-import { endEffects } from './effects.js';
 import { checkStateBasedActions } from './priority.js';
 import { consumeEffect } from './stack.js';
 import { dropRemainingCombatSteps, dropStepFromRestOfTurn, dropStepFromThisPhase, planDirectlyToCleanup } from './turnPlan.js';
@@ -46,11 +45,9 @@ export function checkStateBasedActionsWithoutPriority(draft: Draft): void {
   checkStateBasedActions(draft);
 }
 
-/** 723.1d, 723.2d: combat ends with the phase: creatures leave combat and "until end of combat" effects end. */
+/** 723.1d, 723.2d: ended in combat, combat ends now, before the step and phase end. */
 function endCombatNow(draft: Draft): void {
-  if (draft.ctx.phase !== 'combat') return;
-  removeAllFromCombat(draft);
-  endEffects(draft, (until) => until === 'endOfCombat');
+  if (draft.ctx.phase === 'combat') endCombat(draft);
 }
 
 /** 723.1d: the current step and phase end; the game goes directly to the cleanup step. */

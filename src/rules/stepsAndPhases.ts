@@ -1,4 +1,4 @@
-import { removeAllFromCombat } from './combat.js';
+import { endCombat } from './combat.js';
 import { record, type Draft } from './draft.js';
 import { emptyManaPools, endEffects, endEffectsUntilBeginningOf } from './effects.js';
 import { triggerAtBeginningOf } from './triggers.js';
@@ -17,10 +17,7 @@ export function beginPhase(draft: Draft): void {
 export function endPhase(draft: Draft): void {
   const { ctx } = draft;
   const phase = ctx.phase!;
-  if (phase === 'combat') {
-    removeAllFromCombat(draft);
-    endEffects(draft, (until) => until === 'endOfCombat');
-  }
+  if (phase === 'combat') endCombat(draft);
   if (ctx.step === null) endEffects(draft, (until) => until === 'endOfStep');
   endEffects(draft, (until) => until === 'endOfPhase');
   emptyManaPools(draft);
