@@ -16,10 +16,8 @@ export function plannedTurn(ctx: GameContext): PlannedPhase[] {
 /** The turn after this one: 500.7 extra turns first (most recent first), then turn order; 500.11 skipped turns never happen. */
 function takeUpcomingTurn(ctx: Pick<GameContext, 'players' | 'extraTurns' | 'nextRegularPlayer' | 'skips'>): PlayerId {
   for (;;) {
-    const extra = ctx.extraTurns.shift();
-    let player: PlayerId;
-    if (extra) player = extra.player;
-    else {
+    let player = ctx.extraTurns.shift();
+    if (player === undefined) {
       player = ctx.players[ctx.nextRegularPlayer];
       ctx.nextRegularPlayer = (ctx.nextRegularPlayer + 1) % ctx.players.length;
     }
@@ -29,6 +27,7 @@ function takeUpcomingTurn(ctx: Pick<GameContext, 'players' | 'extraTurns' | 'nex
   }
 }
 
+/** 500.1: a turn begins with its whole plan; 500.7, 500.11: whose turn it is. */
 export function beginTurn(draft: Draft): void {
   const { ctx } = draft;
   const player = takeUpcomingTurn(ctx);
@@ -44,6 +43,7 @@ export function beginTurn(draft: Draft): void {
   record(draft, { type: 'turnBegan', player });
 }
 
+/** The turn ends; "each" skips bound to it (Fatespinner) expire with it. */
 export function endTurn(draft: Draft): void {
   const { ctx } = draft;
   record(draft, { type: 'turnEnded' });
@@ -61,8 +61,9 @@ export function upcomingTurns(ctx: GameContext, count: number): PlayerId[] {
   return Array.from({ length: count }, () => takeUpcomingTurn(simulated));
 }
 
+/** 500.7: an extra turn directly after this one; several: the most recently created first. */
 export function addExtraTurn(draft: Draft, player: PlayerId): void {
-  draft.ctx.extraTurns.unshift({ player, extra: true });
+  draft.ctx.extraTurns.unshift(player);
 }
 
 function phaseInstance(phase: PhaseId, steps: readonly StepId[] = STEPS_OF_PHASE[phase]): PlannedPhase {
@@ -127,6 +128,7 @@ export function skipNextStep(draft: Draft): void {
   }
 }
 
+/** 500.1, 500.8: the next planned phase becomes the current one, with its steps. */
 export function takeNextPhase(draft: Draft): void {
   const { ctx } = draft;
   const next = ctx.phaseQueue.shift();
@@ -137,6 +139,7 @@ export function takeNextPhase(draft: Draft): void {
   ctx.firstStrikeStepDone = false;
 }
 
+/** 500.1, 500.9: the next planned step of this phase becomes the current one. */
 export function takeNextStep(draft: Draft): void {
   draft.ctx.step = draft.ctx.stepQueue.shift() ?? null;
 }

@@ -114,11 +114,6 @@ export interface PendingSkip {
   turn: number | null;
 }
 
-export interface UpcomingTurn {
-  player: PlayerId;
-  extra: boolean;
-}
-
 export interface RegisteredTrigger extends AtTriggerSpec {
   /** How many times it triggered in `countTurn` (for ids `id@T.2`). */
   count: number;
@@ -159,7 +154,7 @@ export interface GameContext {
   stepsThisTurn: string[];
   firstStrikeStepDone: boolean;
   /** 500.7: extra turns still to take, next first. */
-  extraTurns: UpcomingTurn[];
+  extraTurns: PlayerId[];
   /** Index in `players` of the next regular turn's player. */
   nextRegularPlayer: number;
   skips: PendingSkip[];
