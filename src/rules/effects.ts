@@ -1,6 +1,7 @@
 import { record, type Draft } from './draft.js';
 import type { ContinuousEffectSpec, Duration, PhaseId, PlayerId, StepId } from './types.js';
 
+/** 611.2: a continuous effect with a duration begins. */
 export function createEffect(draft: Draft, effect: ContinuousEffectSpec): void {
   draft.ctx.effects.push(effect);
   record(draft, { type: 'effectCreated', id: effect.id });
@@ -20,6 +21,7 @@ export function endEffectsUntilBeginningOf(draft: Draft, stepOrPhase: StepId | P
   endEffects(draft, (until) => typeof until === 'object' && until.beginningOf === stepOrPhase);
 }
 
+/** 106.4: mana enters a player's pool. */
 export function addMana(draft: Draft, player: PlayerId, amount: number): void {
   draft.ctx.manaPool[player] = (draft.ctx.manaPool[player] ?? 0) + amount;
 }

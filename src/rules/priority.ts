@@ -7,10 +7,12 @@ export function prepareActivePlayerPriority(draft: Draft): void {
   draft.ctx.priority = { holder: draft.ctx.activePlayer, passes: 0 };
 }
 
+/** 117.3: the player receives priority (recorded; who it is was decided before the 117.5 checks). */
 export function givePriority(draft: Draft): void {
   record(draft, { type: 'priority', player: draft.ctx.priority.holder! });
 }
 
+/** 117.4, 500.2: nobody holds priority while an object resolves or between steps. */
 export function closePriority(draft: Draft): void {
   draft.ctx.priority = { holder: null, passes: 0 };
 }
@@ -50,6 +52,7 @@ export function checkStateBasedActions(draft: Draft): void {
   ctx.sbaPerformed = performedAny;
 }
 
+/** 608.2n, 704.5e, 723.1b: an object that is not a card ceases to exist. */
 export function ceaseToExist(draft: Draft, id: string): void {
   const { zones } = draft.ctx;
   for (const zone of ['exile', 'graveyard', 'battlefield'] as const) zones[zone] = zones[zone].filter((x) => x !== id);

@@ -1,6 +1,7 @@
 import { record, type Draft } from './draft.js';
 import type { AtTriggerSpec, PhaseId, StackObject, StackObjectSpec, StepId } from './types.js';
 
+/** 603.4: an intervening "if" names a game condition (all true until the host sets one false). */
 export function isConditionTrue(draft: Draft, condition: string | undefined): boolean {
   return condition === undefined || !draft.ctx.falseConditions.includes(condition);
 }
@@ -15,6 +16,7 @@ export function triggerAbility(draft: Draft, spec: StackObjectSpec): void {
   record(draft, { type: 'triggered', id: spec.id });
 }
 
+/** 500.6, 603.7: a "beginning of" ability, or a delayed one (`once`), waits for its step or phase. */
 export function registerTrigger(draft: Draft, spec: AtTriggerSpec): void {
   draft.ctx.triggers.push({ ...spec, count: 0, countTurn: 0 });
 }
