@@ -69,7 +69,7 @@ describe('723.1a: triggers that triggered before the process cease to exist; lat
     expect(game.view()).toMatchObject({ turn: 2, activePlayer: 'B' });
   });
 
-  it('723.1c: a trigger from the procedure\'s own state-based-action check waits for a cleanup window, then a second cleanup', () => {
+  it('117.5: an action scheduled before the last pass is performed as the next player would receive priority, not by 723.1c', () => {
     const game = gameWithPriorityIn('end');
     activate(game, { id: 'sundial', controller: 'A', timing: 'yourTurn', effects: [{ endTurn: {} }] });
     ok(game, { type: 'stateBasedActions.schedule', ability: { id: 'dies', controller: 'B' } });
@@ -87,6 +87,7 @@ describe('723.1a: triggers that triggered before the process cease to exist; lat
     const from = game.history.length;
     ok(game, { type: 'priority.pass', player: 'B' });
     const after = game.history.slice(from).map((r) => `${r.type}:${'id' in r ? r.id : ''}${'step' in r && r.type === 'stepBegan' ? r.step : ''}`);
+    expect(after.indexOf('resolved:sundial')).toBeGreaterThanOrEqual(0);
     expect(after.indexOf('triggered:dies')).toBeGreaterThan(after.indexOf('resolved:sundial'));
     expect(after.indexOf('triggered:dies')).toBeLessThan(after.indexOf('stepBegan:cleanup'));
     expect(game.view()).toMatchObject({ step: 'cleanup', priority: 'A', stack: ['dies'], zones: { ceasedToExist: ['sundial'] } });
