@@ -9,6 +9,6 @@ export interface StatelyMachineEntry {
   export: string;
 }
 
-export const statelyMachines: StatelyMachineEntry[] = [{ name: 'turn', file: 'machines/turn.ts', export: 'turnMachine' }];
+export const statelyMachines: StatelyMachineEntry[] = [{ name: 'turn', file: 'machines/turn.ts', export: 'turnStatechart' }];
 
 export default statelyMachines;

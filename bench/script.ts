@@ -1,9 +1,9 @@
 // The scripted game every contender plays: a list of abstract moves, generated once by
 // driving our machine with a fixed policy, then validated by replaying it (every event
 // accepted, nothing rejected). Contenders translate the moves into their own events.
-import { createGame, type Game } from '../src/index.js';
-import type { TurnEvent } from '../src/events.js';
-import type { AtTriggerSpec, CreatureSpec, PlayerId, StackObjectSpec } from '../src/rules/types.js';
+import {
+  createGame, type AtTriggerSpec, type AttackerSpec, type BlockerSpec, type Game, type PlayerId, type StackObjectSpec, type TurnEvent,
+} from '../src/index.js';
 
 export const PLAYERS: PlayerId[] = ['A', 'B'];
 export const TURNS = 20;
@@ -15,8 +15,8 @@ export type Move =
   | { kind: 'pass'; player: PlayerId }
   | { kind: 'cast'; object: StackObjectSpec }
   | { kind: 'activate'; object: StackObjectSpec }
-  | { kind: 'attack'; player: PlayerId; attackers: CreatureSpec[] }
-  | { kind: 'block'; player: PlayerId; blockers: CreatureSpec[] }
+  | { kind: 'attack'; player: PlayerId; attackers: AttackerSpec[] }
+  | { kind: 'block'; player: PlayerId; blockers: BlockerSpec[] }
   /** Game reports; `actor` is the player the host would attribute it to (the one the game waits for). */
   | { kind: 'reportTrigger'; ability: StackObjectSpec; actor: PlayerId }
   | { kind: 'registerTrigger'; trigger: AtTriggerSpec; actor: PlayerId };
@@ -48,9 +48,7 @@ export function toTurnEvent(move: Move): TurnEvent {
 
 export function ourWhere(game: Game): Where {
   const v = game.view();
-  const player = v.waitingFor === 'priority' ? v.priority
-    : v.waitingFor === 'declareAttackers' ? v.activePlayer
-      : v.waitingFor === 'declareBlockers' ? game.snapshot().context.defendersToDeclare[0] ?? null : null;
+  const player = v.waitingFor === 'priority' ? v.priority : v.declaring;
   return { turn: v.turn, phase: v.phase ?? '-', step: v.step, waitingFor: v.waitingFor, player, stack: v.stack.length };
 }
 

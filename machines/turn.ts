@@ -1,14 +1,16 @@
 // The turn structure of Magic: The Gathering as a statechart (CR 500–514, 117, 608, 723).
 // A literal config: every guard and action is named; implementations live in src/machine.
+// Hosts use the package's `turnMachine`: this chart behind its input boundary.
 import { setup } from 'xstate';
-import type { MachineEvent } from '../src/events.js';
 import { turnActions } from '../src/machine/actions.js';
 import { contextFromInput } from '../src/machine/context.js';
 import type { TurnEmitted } from '../src/machine/emitted.js';
+import type { MachineEvent } from '../src/machine/events.js';
 import { turnGuards } from '../src/machine/guards.js';
-import type { GameContext, GameInput } from '../src/rules/types.js';
+import type { GameContext } from '../src/rules/types.js';
+import type { GameInput } from '../src/vocabulary/index.js';
 
-export const turnMachine = setup({
+export const turnStatechart = setup({
   types: {
     context: {} as GameContext,
     events: {} as MachineEvent,
@@ -51,7 +53,6 @@ export const turnMachine = setup({
       { guard: { type: 'isRefused', params: { waitingFor: null } }, actions: { type: 'reject', params: { waitingFor: null } } },
       { actions: 'setCondition' },
     ],
-    '*': { guard: 'isUnknownEvent', actions: { type: 'reject', params: { waitingFor: null } } },
   },
   states: {
     turn: {
@@ -99,7 +100,7 @@ export const turnMachine = setup({
                 },
                 untap: {
                   description: '502: untap step — the active player untaps; no player receives priority (502.4).',
-                  entry: ['beginStep', 'untapPermanents'],
+                  entry: ['beginStep', 'untap'],
                   exit: 'endStep',
                   always: { target: 'nextStep' },
                 },
@@ -110,7 +111,7 @@ export const turnMachine = setup({
                 },
                 draw: {
                   description: '504: draw step — the active player draws (504.1), then receives priority.',
-                  entry: ['beginStep', 'drawCard', 'openPriority'],
+                  entry: ['beginStep', 'draw', 'openPriority'],
                   exit: 'endStep',
                 },
               },
@@ -252,7 +253,7 @@ export const turnMachine = setup({
             },
             cleanupCheck: {
               description: '514.3: normally no player receives priority in cleanup; 514.3a: unless state-based actions were performed or abilities wait — then another cleanup step follows.',
-              entry: 'checkStateBasedActions',
+              entry: { type: 'checkStateBasedActions', params: { rule: '514.3' } },
               always: [
                 { guard: 'needsCleanupPriority', target: 'triggers', actions: ['scheduleAnotherCleanup', 'prepareActivePlayerPriority'] },
                 { target: 'inactive', actions: 'finishStep' },
@@ -260,7 +261,7 @@ export const turnMachine = setup({
             },
             stateBasedActions: {
               description: '117.5, 704.3: before a player receives priority, state-based actions are checked until none is performed.',
-              entry: 'checkStateBasedActions',
+              entry: { type: 'checkStateBasedActions', params: { rule: '117.5' } },
               always: { target: 'triggers' },
             },
             triggers: {

@@ -1,14 +1,32 @@
 // mtg-turn-machine: the turn structure of Magic: The Gathering as an XState v5 statechart.
-export { turnMachine } from '../machines/turn.js';
-export type { TurnEvent, PlayerEvent, GameReportEvent, MachineEvent, InternalEvent } from './events.js';
+// The package's one way in: the machine, the view, legality, persistence and the vocabulary.
+
+// The machine, and actors of it that take any value as an event
+export { turnMachine, type TurnMachine, type TurnSnapshot } from './machine/index.js';
+export { GameInputError } from './machine/context.js';
 export type { TurnEmitted } from './machine/emitted.js';
-export { turnActions } from './machine/actions.js';
-export { turnGuards } from './machine/guards.js';
-export { view, waitingFor, type View, type ViewOptions, type TurnSnapshot } from './view.js';
-export { createGame, type Game, type TurnActor, type CreateGameOptions } from './game.js';
-export { legalActions, canSend, explainRefusal, type LegalAction } from './legal.js';
-export { persistGame, restoreSnapshot, MACHINE_VERSION, SnapshotVersionError, type PersistedGame } from './persistence.js';
-export type { Refusal, WaitingFor } from './rules/legality.js';
-export { assertValidInput } from './rules/setup.js';
-export type { HistoryRecord, HistoryEvent, Where } from './rules/draft.js';
-export * from './rules/types.js';
+export type { HookParams, HookName, StateBasedActionsResult, StateBasedActionsRule } from './machine/hooks.js';
+export { createTurnActor, type TurnActor, type TurnActorOptions } from './api/actor.js';
+export { createGame, type Game, type GameView, type Seat, type CreateGameOptions } from './api/game.js';
+// What a UI asks
+export { view, waitingFor, type View, type ViewOptions, type Awaiting } from './api/view.js';
+export { legalActions, canSend, explainRefusal, type LegalAction } from './api/legal.js';
+export type { Refusal } from './rules/legality.js';
+// Persistence
+export { persistGame, restoreSnapshot, snapshotFromInspection, MACHINE_VERSION, SnapshotVersionError, type PersistedGame } from './api/persistence.js';
+// The vocabulary: ids, objects, events, history records, input, limits
+export * from './vocabulary/ids.js';
+export type {
+  StackObjectSpec, AtTriggerSpec, ContinuousEffectSpec, Duration, AttackerSpec, BlockerSpec, CreatureSpec, SkipSpec,
+  AddStepSpec, AddManaSpec, ResolutionEffect, ResolutionEffectMap, EffectKey,
+} from './vocabulary/objects.js';
+export {
+  actorOf, PLAYER_EVENT_TYPES, TURN_EVENT_TYPES,
+  type TurnEvent, type TurnEventType, type PlayerEvent, type GameReportEvent, type PlayerEventMap, type GameReportEventMap, type EventOfType,
+} from './vocabulary/events.js';
+export {
+  describeRecord, formatRecord, ruleOfRecord, HISTORY_RECORD_TYPES,
+  type HistoryRecord, type HistoryRecordType, type HistoryEvent, type HistoryFieldsMap, type Where,
+} from './vocabulary/history.js';
+export type { GameInput, GameOptions } from './vocabulary/input.js';
+export { DEFAULT_LIMITS, LIMIT_DESCRIPTIONS, type Limits } from './vocabulary/limits.js';

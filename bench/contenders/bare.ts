@@ -4,7 +4,7 @@
 // rules work, no plan, no history, no validation.
 import { assign, createActor, raise, setup, type SnapshotFrom, type StateValue } from 'xstate';
 import { toTurnEvent, type Move, type Where } from '../script.js';
-import type { AtTriggerSpec, StackObjectSpec } from '../../src/rules/types.js';
+import type { AtTriggerSpec, StackObjectSpec } from '../../src/index.js';
 
 type Player = string;
 

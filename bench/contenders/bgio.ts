@@ -8,7 +8,7 @@ import { INVALID_MOVE } from 'boardgame.io/core';
 import { CreateGameReducer, InitializeGame } from 'boardgame.io/internal';
 import type { EventsAPI } from 'boardgame.io/dist/types/src/plugins/plugin-events.js';
 import type { Move, Where } from '../script.js';
-import type { AtTriggerSpec, CreatureSpec, StackObjectSpec } from '../../src/rules/types.js';
+import type { AtTriggerSpec, CreatureSpec, StackObjectSpec } from '../../src/index.js';
 
 interface BG {
   turn: number;

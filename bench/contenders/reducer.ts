@@ -2,7 +2,7 @@
 // state object, a switch per move, a table of which step follows which. No statechart,
 // no validation, no history, no immutability.
 import type { Move, Where } from '../script.js';
-import type { AtTriggerSpec, StackObjectSpec } from '../../src/rules/types.js';
+import type { AtTriggerSpec, StackObjectSpec } from '../../src/index.js';
 
 const PHASE_OF: Record<string, string> = {
   untap: 'beginning', upkeep: 'beginning', draw: 'beginning', precombatMain: 'precombatMain',

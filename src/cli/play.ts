@@ -1,7 +1,5 @@
 // `mtg-turn-machine play`: a sample game that shows 723.1 at work, printed as a trace.
-import { formatRecord } from '../history.js';
-import { createGame, type Game } from '../game.js';
-import type { TurnEvent } from '../events.js';
+import { createGame, formatRecord, type Game, type TurnEvent } from '../index.js';
 
 function passUntil(game: Game, done: (g: Game) => boolean): void {
   for (let i = 0; i < 200 && !done(game); i += 1) {

@@ -1,9 +1,9 @@
 // `mtg-turn-machine scenario FILE_OR_DIR... [--trace] [--json]`
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { formatRecord } from '../history.js';
-import type { Mismatch } from '../scenario/compare.js';
-import { runScenario, type Failure, type ScenarioResult } from '../scenario/runner.js';
+import { formatRecord } from '../index.js';
+import type { Mismatch } from '../scenario/index.js';
+import { runScenario, type Failure, type ScenarioResult } from '../scenario/index.js';
 
 export interface ScenarioCommandOptions {
   trace?: boolean;

@@ -1,43 +1,46 @@
 // The machine's named actions: each calls one rules function on a working copy of the
 // context, then assigns the result and emits the history records it produced.
 import { enqueueActions, raise } from 'xstate';
-import type { InternalEvent, MachineEvent } from '../events.js';
 import * as combat from '../rules/combat.js';
 import { beginDraft, changesOf, type Draft } from '../rules/draft.js';
 import * as effects from '../rules/effects.js';
 import * as end from '../rules/endProcedures.js';
-import { refusalOf, type WaitingFor } from '../rules/legality.js';
+import { refusalOf } from '../rules/legality.js';
 import * as priority from '../rules/priority.js';
 import * as stack from '../rules/stack.js';
 import * as steps from '../rules/stepsAndPhases.js';
 import * as triggers from '../rules/triggers.js';
 import * as plan from '../rules/turnPlan.js';
 import type { GameContext } from '../rules/types.js';
+import type { StateBasedActionsRule } from '../rules/hooks.js';
+import type { EventOfType, TurnEventType, WaitingFor } from '../vocabulary/index.js';
 import type { TurnEmitted } from './emitted.js';
+import type { InternalEvent, MachineEvent } from './events.js';
+import { defaultHooks, hooksOf } from './hooks.js';
 
-type EventOf<T extends MachineEvent['type']> = Extract<MachineEvent, { type: T }>;
-
-function rulesAction(rule: (draft: Draft, event: MachineEvent) => void) {
-  return enqueueActions<GameContext, MachineEvent, undefined, MachineEvent, never, never, never, never, TurnEmitted>(
-    ({ context, event, enqueue }) => {
-      const draft = beginDraft(context);
-      rule(draft, event);
+function rulesAction<P extends object | undefined = undefined>(rule: (draft: Draft, event: MachineEvent, params: P) => void) {
+  return enqueueActions<GameContext, MachineEvent, P, MachineEvent, never, never, never, never, TurnEmitted>(
+    (args, params) => {
+      const { context, event, enqueue, self } = args;
+      const draft = beginDraft(context, hooksOf(self, args, () => context.turn));
+      rule(draft, event, params);
       const changes = changesOf(draft);
       if (changes) {
         // A whole context of the same shape, not a partial: xstate merges with
         // Object.assign({}, context, update), and partials of varying shapes turn the
-        // 30-key context into a dictionary-mode object in V8 (slow copies and reads).
+        // context into a dictionary-mode object in V8 (slow copies and reads).
         const next: GameContext = { ...context, ...changes };
         enqueue.assign(() => next);
       }
       for (const record of draft.records) enqueue.emit({ type: 'history', record });
+      for (const refusal of draft.refusals) enqueue.emit({ type: 'rejected', ...refusal });
     },
   );
 }
 
 /** A rules action driven by one event type (the machine only wires it to that event). */
-function onEvent<T extends MachineEvent['type']>(_type: T, rule: (draft: Draft, event: EventOf<T>) => void) {
-  return rulesAction((draft, event) => rule(draft, event as EventOf<T>));
+function onEvent<T extends TurnEventType>(_type: T, rule: (draft: Draft, event: EventOfType<T>) => void) {
+  return rulesAction((draft, event) => rule(draft, event as EventOfType<T>));
 }
 
 /** A raised event, for the other region of the machine to react to. */
@@ -45,7 +48,7 @@ const signal = (event: InternalEvent) => raise<GameContext, MachineEvent, Machin
 
 export const reject = enqueueActions<GameContext, MachineEvent, { waitingFor: WaitingFor }, MachineEvent, never, never, never, never, TurnEmitted>(
   ({ context, event, enqueue }, params) => {
-    const refusal = refusalOf(context, event, params.waitingFor)
+    const refusal = refusalOf(context, event as EventOfType<TurnEventType>, params.waitingFor)
       ?? { reason: `${event.type} is not possible in this state`, rule: 'event' };
     enqueue.emit({ type: 'rejected', event, ...refusal });
   },
@@ -65,9 +68,9 @@ export const turnActions = {
   endPhase: rulesAction(steps.endPhase),
   beginStep: rulesAction(steps.beginStep),
   endStep: rulesAction(steps.endStep),
-  // Turn-based actions. Host hooks: an engine replaces them with .provide() to do the real thing.
-  untapPermanents: rulesAction(() => { /* 502.3: permanents are not modelled; an engine provides its own */ }),
-  drawCard: rulesAction(steps.drawCard),
+  // Turn-based actions (each calls the engine's hook beside the machine's own bookkeeping)
+  untap: rulesAction(steps.untap),
+  draw: rulesAction(steps.draw),
   discardToHandSize: rulesAction(steps.discardToHandSize),
   endTurnEffects: rulesAction(steps.endTurnEffects),
   awaitBlockDeclarations: rulesAction(combat.awaitBlockDeclarations),
@@ -83,7 +86,7 @@ export const turnActions = {
   givePriority: rulesAction(priority.givePriority),
   closePriority: rulesAction(priority.closePriority),
   passPriority: onEvent('priority.pass', (d, e) => priority.passPriority(d, e.player)),
-  checkStateBasedActions: rulesAction(priority.checkStateBasedActions),
+  checkStateBasedActions: rulesAction<{ rule: StateBasedActionsRule }>((d, _e, params) => priority.checkStateBasedActions(d, params.rule)),
   putTriggersOnStack: rulesAction(priority.putTriggersOnStack),
   // 601, 602, 608: casting, activating, resolving
   castSpell: onEvent('spell.cast', (d, e) => stack.castSpell(d, e.object)),
@@ -107,15 +110,15 @@ export const turnActions = {
   // What the host game reports
   reportTrigger: onEvent('trigger.report', (d, e) => triggers.triggerAbility(d, e.ability)),
   registerTrigger: onEvent('trigger.register', (d, e) => triggers.registerTrigger(d, e.trigger)),
-  scheduleStateBasedAction: onEvent('stateBasedActions.schedule', (d, e) => {
-    d.ctx.onStateBasedActions.push({ ...e.ability, type: 'triggered', kind: 'ability' });
-  }),
+  scheduleStateBasedAction: onEvent('stateBasedActions.schedule', (d, e) => triggers.scheduleStateBasedAction(d, e.ability)),
   createEffect: onEvent('effect.create', (d, e) => effects.createEffect(d, e.effect)),
   addMana: onEvent('mana.add', (d, e) => effects.addMana(d, e.player, e.amount)),
-  invalidateTarget: onEvent('target.invalidate', (d, e) => { d.ctx.illegalTargets.push(e.id); }),
-  setCondition: onEvent('condition.set', (d, e) => {
-    d.ctx.falseConditions = d.ctx.falseConditions.filter((name) => name !== e.name);
-    if (!e.value) d.ctx.falseConditions.push(e.name);
-  }),
+  invalidateTarget: onEvent('target.invalidate', (d, e) => effects.invalidateTarget(d, e.id)),
+  setCondition: onEvent('condition.set', (d, e) => effects.setCondition(d, e.name, e.value)),
   reject,
+  // Host hooks: never referenced by the chart; the actions above call them (see hooks.ts).
+  ...defaultHooks,
 };
+
+/** The actions a host may provide (`.provide({ actions })`): the hooks, and nothing of the machine's own. */
+export { HOOK_NAMES } from './hooks.js';

@@ -1,6 +1,6 @@
 import { record, type Draft } from './draft.js';
 import { endEffects } from './effects.js';
-import type { CreatureSpec, PlayerId } from './types.js';
+import type { CreatureSpec, PlayerId } from '../vocabulary/index.js';
 import { dropStepFromThisPhase } from './turnPlan.js';
 
 /** 508.1: the active player declares attackers; 508.8: with none, this combat's blockers and damage steps are skipped. */

@@ -1,31 +1,7 @@
-import type { GameContext, PhaseId, PlayerId, StepId } from './types.js';
-
-/** The history records of FORMAT.md; each also carries turn, phase and step. */
-export type HistoryEvent =
-  | { type: 'turnBegan'; player: PlayerId }
-  | { type: 'turnEnded' }
-  | { type: 'phaseBegan' | 'phaseEnded'; phase: PhaseId }
-  | { type: 'stepBegan' | 'stepEnded'; step: StepId }
-  | { type: 'priority' | 'passed'; player: PlayerId }
-  | { type: 'triggered' | 'triggerRemoved' | 'putOnStack' | 'resolved' | 'didNotResolve' | 'ceasedToExist'; id: string }
-  | { type: 'moved'; id: string; to: 'exile' | 'graveyard' | 'battlefield' | 'hand' }
-  | { type: 'merged'; id: string; into: string }
-  | { type: 'stateBasedActions' }
-  | { type: 'effectCreated' | 'effectEnded'; id: string }
-  | { type: 'removedFromCombat'; id: string }
-  | { type: 'manaEmptied'; player: PlayerId }
-  | { type: 'discarded'; player: PlayerId; count: number }
-  | { type: 'turnEndedByEffect' | 'combatEndedByEffect' | 'endCombatIgnored'; source: string };
-
-/** Where a record happened: the turn, phase and step as they were then. */
-export interface Where {
-  turn: number;
-  phase: PhaseId | null;
-  step: StepId | null;
-}
-
-type Distribute<E> = E extends HistoryEvent ? Omit<E, 'phase' | 'step'> & Where : never;
-export type HistoryRecord = Distribute<HistoryEvent>;
+import type { HistoryEvent, HistoryRecord, Where } from '../vocabulary/history.js';
+import type { PlayerId } from '../vocabulary/ids.js';
+import { NO_HOOKS, type HostHooks } from './hooks.js';
+import type { GameContext } from './types.js';
 
 /**
  * A working copy of the context for one named action. Containers (lists, records) are
@@ -35,7 +11,12 @@ export type HistoryRecord = Distribute<HistoryEvent>;
  */
 export interface Draft {
   readonly ctx: GameContext;
+  /** What happened, in order (emitted as history). */
   readonly records: HistoryRecord[];
+  /** The host game engine's hooks. */
+  readonly hooks: HostHooks;
+  /** What the engine handed back that could not be accepted (emitted as `rejected`). */
+  readonly refusals: { event: unknown; reason: string; rule: string }[];
 }
 
 type Key = keyof GameContext;
@@ -92,9 +73,9 @@ function definePrototype(keys: readonly string[]): void {
   prototypeReady = true;
 }
 
-export function beginDraft(context: GameContext): Draft {
+export function beginDraft(context: GameContext, hooks: HostHooks = NO_HOOKS): Draft {
   if (!prototypeReady) definePrototype(Object.keys(context));
-  return { ctx: new DraftContext(context) as unknown as GameContext, records: [] };
+  return { ctx: new DraftContext(context) as unknown as GameContext, records: [], hooks, refusals: [] };
 }
 
 /** The parts of the context a draft really changed (nothing when it only read or recorded). */

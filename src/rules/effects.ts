@@ -1,5 +1,5 @@
 import { record, type Draft } from './draft.js';
-import type { ContinuousEffectSpec, Duration, PhaseId, PlayerId, StepId } from './types.js';
+import type { ContinuousEffectSpec, Duration, PhaseId, PlayerId, StepId } from '../vocabulary/index.js';
 
 /** 611.2: a continuous effect with a duration begins. */
 export function createEffect(draft: Draft, effect: ContinuousEffectSpec): void {
@@ -34,4 +34,17 @@ export function emptyManaPools(draft: Draft): void {
     ctx.manaPool[player] = 0;
     record(draft, { type: 'manaEmptied', player });
   }
+}
+
+/** 608.2b: an object becomes an illegal target for everything that targets it. */
+export function invalidateTarget(draft: Draft, id: string): void {
+  if (!draft.ctx.illegalTargets.includes(id)) draft.ctx.illegalTargets.push(id);
+}
+
+/** 603.4: a named condition an intervening "if" tests (all are true until set false). */
+export function setCondition(draft: Draft, name: string, value: boolean): void {
+  const { ctx } = draft;
+  const isFalse = ctx.falseConditions.includes(name);
+  if (value && isFalse) ctx.falseConditions = ctx.falseConditions.filter((n) => n !== name);
+  else if (!value && !isFalse) ctx.falseConditions.push(name);
 }

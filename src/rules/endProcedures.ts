@@ -3,7 +3,8 @@ import { endCombat } from './combat.js';
 import { record, type Draft } from './draft.js';
 import { checkStateBasedActions } from './priority.js';
 import { consumeEffect } from './stack.js';
-import { dropRemainingCombatSteps, dropStepFromRestOfTurn, dropStepFromThisPhase, planDirectlyToCleanup } from './turnPlan.js';
+import { dropRemainingSteps, planDirectlyToCleanup } from './turnPlan.js';
+import type { RegisteredTrigger } from './types.js';
 
 export function startEndingTurn(draft: Draft): void {
   consumeEffect(draft);
@@ -42,7 +43,7 @@ export function exileStack(draft: Draft): void {
 
 /** 723.1c, 723.2c: state-based actions are checked; nobody gets priority and triggers keep waiting. */
 export function checkStateBasedActionsWithoutPriority(draft: Draft): void {
-  checkStateBasedActions(draft);
+  checkStateBasedActions(draft, draft.ctx.procedure === 'endCombat' ? '723.2c' : '723.1c');
 }
 
 /** 723.1d, 723.2d: ended in combat, combat ends now, before the step and phase end. */
@@ -56,20 +57,28 @@ export function endStepAndPhaseForCleanup(draft: Draft): void {
   planDirectlyToCleanup(draft);
 }
 
-/** 723.1e: the end step is skipped, so its "at the beginning of" abilities never trigger. */
+/**
+ * 723.1e: this turn's end step is skipped (723.1d planned none), so "at the beginning of the
+ * end step" abilities do not trigger: delayed ones bound to this turn's end step never will (603.7).
+ */
 export function skipEndStep(draft: Draft): void {
-  dropStepFromRestOfTurn(draft, 'end');
+  dropBoundTriggers(draft, (t) => t.turnId === draft.ctx.turnId && (t.when === 'end' || t.when === 'ending'));
 }
 
-/** 723.2d: the combat phase ends; the game goes directly to the next phase. */
+/** 723.2d: the combat phase ends (creatures leave combat, "until end of combat" effects end); none of its remaining steps happens. */
 export function endCombatPhase(draft: Draft): void {
   endCombatNow(draft);
-  dropRemainingCombatSteps(draft);
+  dropRemainingSteps(draft);
 }
 
-/** 723.2e: the end of combat step is skipped, so "at end of combat" abilities never trigger. */
+/** 723.2e: this combat's end of combat step is skipped, so its "at end of combat" abilities do not trigger. */
 export function skipEndOfCombatStep(draft: Draft): void {
-  dropStepFromThisPhase(draft, 'endOfCombat');
+  dropBoundTriggers(draft, (t) => t.phaseId === draft.ctx.phaseId && t.when === 'endOfCombat');
+}
+
+function dropBoundTriggers(draft: Draft, bound: (t: RegisteredTrigger) => boolean): void {
+  const { ctx } = draft;
+  if (ctx.triggers.some(bound)) ctx.triggers = ctx.triggers.filter((t) => !bound(t));
 }
 
 /** 723.1f, 723.2f: the process is over; what triggered during it goes on the stack the next time a player would receive priority. */

@@ -1,6 +1,10 @@
+import { formatIssue, parse, triggeredAbility } from '../vocabulary/index.js';
 import { playersFrom, record, type Draft } from './draft.js';
+import { envOf } from './env.js';
+import type { StateBasedActionsRule } from './hooks.js';
 import { putWaitingTriggersOnStack, triggerAbility } from './triggers.js';
-import type { GameContext, PlayerId } from './types.js';
+import type { PlayerId } from '../vocabulary/index.js';
+import type { GameContext } from './types.js';
 
 /** 117.3a, 117.3b: the active player is the next to receive priority. */
 export function prepareActivePlayerPriority(draft: Draft): void {
@@ -30,19 +34,26 @@ export function isLastPass(ctx: GameContext): boolean {
   return ctx.priority.passes + 1 >= ctx.players.length;
 }
 
+/** Checks repeated at most this many times in a row (an engine that always performs one would loop forever). */
+const MAX_CHECKS = 1000;
+
 /**
- * 704.3: state-based actions are checked, and checked again while any was performed.
- * Modelled actions: objects that are not cards cease to exist off the stack (704.5e,
- * 723.1b), and actions the host announced that make an ability trigger.
+ * 704.3: state-based actions are checked, and checked again while any was performed. The
+ * engine's check (its hook) and the machine's own — objects that are not cards cease to exist
+ * off the stack (704.5e, 723.1b), actions the host announced that make an ability trigger —
+ * run at every check, wherever it happens (117.5, 514.3, 723.1c, 723.2c).
  */
-export function checkStateBasedActions(draft: Draft): void {
+export function checkStateBasedActions(draft: Draft, rule: StateBasedActionsRule): void {
   const { ctx } = draft;
   let performedAny = false;
-  for (;;) {
+  for (let check = 0; check < MAX_CHECKS; check += 1) {
     record(draft, { type: 'stateBasedActions' });
+    const engine = draft.hooks.performStateBasedActions(rule);
+    for (const ability of engine.triggered) triggerReported(draft, ability);
     const ceasing = ctx.ceaseAtNextCheck;
     const triggering = ctx.onStateBasedActions;
-    if (ceasing.length === 0 && triggering.length === 0) break;
+    const machinePerformed = ceasing.length > 0 || triggering.length > 0;
+    if (!engine.performed && !machinePerformed) break;
     performedAny = true;
     ctx.ceaseAtNextCheck = [];
     ctx.onStateBasedActions = [];
@@ -50,6 +61,13 @@ export function checkStateBasedActions(draft: Draft): void {
     for (const ability of triggering) triggerAbility(draft, ability);
   }
   ctx.sbaPerformed = performedAny;
+}
+
+/** An ability the engine says triggered: checked like any reported object (a malformed one is refused, not kept). */
+function triggerReported(draft: Draft, ability: unknown): void {
+  const parsed = parse(triggeredAbility, ability, envOf(draft.ctx));
+  if (parsed.ok) triggerAbility(draft, parsed.value);
+  else draft.refusals.push({ event: ability, reason: `performStateBasedActions: ${formatIssue(parsed.issues[0])}`, rule: 'input' });
 }
 
 /** 608.2n, 704.5e, 723.1b: an object that is not a card ceases to exist. */

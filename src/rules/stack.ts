@@ -3,7 +3,8 @@ import { addMana, createEffect } from './effects.js';
 import { ceaseToExist } from './priority.js';
 import { registerTrigger, isConditionTrue, triggerAbility } from './triggers.js';
 import { addExtraTurn, addPhases, addSkip, addStep } from './turnPlan.js';
-import { PERMANENT_TYPES, type GameContext, type ResolutionEffect, type StackObject, type StackObjectSpec } from './types.js';
+import { PERMANENT_TYPES, type ResolutionEffect, type StackObjectSpec } from '../vocabulary/index.js';
+import type { GameContext, StackObject } from './types.js';
 
 function putOnStack(draft: Draft, object: StackObject): void {
   draft.ctx.stack.push(object);

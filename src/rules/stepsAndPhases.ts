@@ -39,20 +39,29 @@ export function endStep(draft: Draft): void {
   record(draft, { type: 'stepEnded', step: draft.ctx.step! });
 }
 
+/** 502.3: the active player untaps their permanents (the engine's; the machine models none). */
+export function untap(draft: Draft): void {
+  draft.hooks.untap(draft.ctx.activePlayer);
+}
+
 /** 504.1: the active player draws a card. */
-export function drawCard(draft: Draft): void {
+export function draw(draft: Draft): void {
   const { ctx } = draft;
-  ctx.handSize[ctx.activePlayer] = (ctx.handSize[ctx.activePlayer] ?? 0) + 1;
+  const player = ctx.activePlayer;
+  ctx.handSize[player] = Math.min((ctx.handSize[player] ?? 0) + 1, ctx.limits.maxAmount);
+  draft.hooks.draw(player);
 }
 
 /** 514.1: the active player discards down to the maximum hand size. */
 export function discardToHandSize(draft: Draft): void {
   const { ctx } = draft;
   const player = ctx.activePlayer;
-  const count = (ctx.handSize[player] ?? 0) - ctx.options.maxHandSize;
+  const maxHandSize = ctx.options.maxHandSize;
+  const count = (ctx.handSize[player] ?? 0) - maxHandSize;
   if (count <= 0) return;
-  ctx.handSize[player] = ctx.options.maxHandSize;
+  ctx.handSize[player] = maxHandSize;
   record(draft, { type: 'discarded', player, count });
+  draft.hooks.discard(player, count, maxHandSize);
 }
 
 /** 514.2: damage wears off and "until end of turn" / "this turn" effects end. */

@@ -1,5 +1,6 @@
 import { record, type Draft } from './draft.js';
-import type { AtTriggerSpec, PhaseId, StackObject, StackObjectSpec, StepId } from './types.js';
+import type { AtTriggerSpec, PhaseId, StackObjectSpec, StepId } from '../vocabulary/index.js';
+import type { StackObject } from './types.js';
 
 /** 603.4: an intervening "if" names a game condition (all true until the host sets one false). */
 export function isConditionTrue(draft: Draft, condition: string | undefined): boolean {
@@ -52,4 +53,9 @@ export function putWaitingTriggersOnStack(draft: Draft, order: readonly string[]
     ctx.stack.push(ability);
     record(draft, { type: 'putOnStack', id: ability.id });
   }
+}
+
+/** 704.3: the next state-based-action check performs an action that makes `ability` trigger. */
+export function scheduleStateBasedAction(draft: Draft, ability: StackObjectSpec): void {
+  draft.ctx.onStateBasedActions.push({ ...ability, type: 'triggered', kind: 'ability' });
 }

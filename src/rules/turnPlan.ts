@@ -1,28 +1,29 @@
 import { record, removeItem, type Draft } from './draft.js';
-import {
-  PHASE_OF_STEP, PHASES, STEPS_OF_PHASE,
-  type GameContext, type PendingSkip, type PhaseId, type PlannedPhase, type PlayerId, type SkipSpec, type StepId,
-} from './types.js';
+import { PHASE_OF_STEP, PHASES, STEPS_OF_PHASE, type PhaseId, type PlayerId, type SkipSpec, type StepId } from '../vocabulary/index.js';
+import type { GameContext, PendingSkip, PlannedPhase } from './types.js';
 
 /** 500.1: a turn's phases and steps; 103.8: the first player skips their first draw. */
 export function plannedTurn(ctx: GameContext): PlannedPhase[] {
   const skipDraw = ctx.turn === 1 && ctx.options.skipFirstDraw;
-  return PHASES.map((phase) => ({
-    phase,
-    steps: STEPS_OF_PHASE[phase].filter((step) => !(skipDraw && step === 'draw')),
-  }));
+  return PHASES.map((phase) => phaseInstance(ctx, phase, STEPS_OF_PHASE[phase].filter((step) => !(skipDraw && step === 'draw'))));
 }
 
-/** The turn after this one: 500.7 extra turns first (most recent first), then turn order; 500.11 skipped turns never happen. */
-function takeUpcomingTurn(ctx: Pick<GameContext, 'players' | 'extraTurns' | 'nextRegularPlayer' | 'skips'>): PlayerId {
+/** Whose the turn after this one is (500.7: extra turns first, the most recent first; then turn order), and its identity. */
+interface UpcomingTurn { id: number | null; player: PlayerId }
+
+type TurnOrder = Pick<GameContext, 'players' | 'extraTurns' | 'nextRegularPlayer' | 'skips'>;
+
+/** Takes the next turn that is not skipped (500.11: a skipped turn never happens; its skip is used up). */
+function takeUpcomingTurn(ctx: TurnOrder): UpcomingTurn {
   for (;;) {
-    let player = ctx.extraTurns.shift();
-    if (player === undefined) {
-      player = ctx.players[ctx.nextRegularPlayer];
+    let next: UpcomingTurn | undefined = ctx.extraTurns.pop();
+    if (next === undefined) {
+      next = { id: null, player: ctx.players[ctx.nextRegularPlayer] };
       ctx.nextRegularPlayer = (ctx.nextRegularPlayer + 1) % ctx.players.length;
     }
+    const { player } = next;
     const skip = ctx.skips.find((s) => s.kind === 'turn' && s.player === player);
-    if (!skip) return player;
+    if (!skip) return next;
     if (!skip.each) removeItem(ctx.skips, skip);
   }
 }
@@ -30,8 +31,9 @@ function takeUpcomingTurn(ctx: Pick<GameContext, 'players' | 'extraTurns' | 'nex
 /** 500.1: a turn begins with its whole plan; 500.7, 500.11: whose turn it is. */
 export function beginTurn(draft: Draft): void {
   const { ctx } = draft;
-  const player = takeUpcomingTurn(ctx);
+  const { id, player } = takeUpcomingTurn(ctx);
   ctx.turn += 1;
+  ctx.turnId = id ?? ctx.nextTurnId++;
   ctx.activePlayer = player;
   ctx.phase = null;
   ctx.step = null;
@@ -43,36 +45,50 @@ export function beginTurn(draft: Draft): void {
   record(draft, { type: 'turnBegan', player });
 }
 
-/** The turn ends; "each" skips bound to it (Fatespinner) expire with it. */
+/** The turn ends; "each" skips (Fatespinner) and delayed triggers bound to it expire with it. */
 export function endTurn(draft: Draft): void {
   const { ctx } = draft;
   record(draft, { type: 'turnEnded' });
   ctx.skips = ctx.skips.filter((s) => !(s.each && s.turn === ctx.turn));
+  if (ctx.triggers.some((t) => t.turnId === ctx.turnId)) ctx.triggers = ctx.triggers.filter((t) => t.turnId !== ctx.turnId);
 }
 
 /** The active players of the upcoming turns, extra and skipped turns accounted for. */
 export function upcomingTurns(ctx: GameContext, count: number): PlayerId[] {
-  const simulated = {
+  const simulated: TurnOrder = {
     players: ctx.players,
     extraTurns: [...ctx.extraTurns],
     nextRegularPlayer: ctx.nextRegularPlayer,
     skips: [...ctx.skips],
   };
-  return Array.from({ length: count }, () => takeUpcomingTurn(simulated));
+  return Array.from({ length: count }, () => takeUpcomingTurn(simulated).player);
 }
 
-/** 500.7: an extra turn directly after this one; several: the most recently created first. */
-export function addExtraTurn(draft: Draft, player: PlayerId): void {
-  draft.ctx.extraTurns.unshift(player);
+/** 500.7: an extra turn directly after this one; several: the most recently created first (the list's end). */
+export function addExtraTurn(draft: Draft, player: PlayerId): number | null {
+  const { ctx } = draft;
+  if (ctx.extraTurns.length >= ctx.limits.maxExtraTurns) {
+    limitReached(draft, 'maxExtraTurns', `extraTurn (${player})`);
+    return null;
+  }
+  const id = ctx.nextTurnId++;
+  ctx.extraTurns.push({ id, player });
+  return id;
 }
 
-function phaseInstance(phase: PhaseId, steps: readonly StepId[] = STEPS_OF_PHASE[phase]): PlannedPhase {
-  return { phase, steps: [...steps] };
+/** A resolving effect that would pass a limit is not performed; the history says so. */
+export function limitReached(draft: Draft, limit: keyof GameContext['limits'], what: string): void {
+  record(draft, { type: 'limitReached', limit, id: what });
+}
+
+/** A new phase instance for the plan, with its own identity. */
+function phaseInstance(ctx: GameContext, phase: PhaseId, steps: readonly StepId[] = STEPS_OF_PHASE[phase]): PlannedPhase {
+  return { id: ctx.nextPhaseId++, phase, steps: [...steps] };
 }
 
 /** 500.8: extra phases go directly after this phase, the most recent first; 505.1a: an added main phase is postcombat. */
 export function addPhases(draft: Draft, phases: readonly PhaseId[]): void {
-  const added = phases.map((phase) => phaseInstance(phase === 'precombatMain' ? 'postcombatMain' : phase));
+  const added = phases.map((phase) => phaseInstance(draft.ctx, phase === 'precombatMain' ? 'postcombatMain' : phase));
   draft.ctx.phaseQueue.unshift(...added);
 }
 
@@ -84,7 +100,7 @@ export function addStep(draft: Draft, step: StepId, afterPhase = false, count = 
   const { ctx } = draft;
   const ownPhase = PHASE_OF_STEP[step];
   for (let i = 0; i < count; i += 1) {
-    if (afterPhase || ctx.step === null || ownPhase !== ctx.phase) ctx.phaseQueue.unshift(phaseInstance(ownPhase, [step]));
+    if (afterPhase || ctx.step === null || ownPhase !== ctx.phase) ctx.phaseQueue.unshift(phaseInstance(ctx, ownPhase, [step]));
     else ctx.stepQueue.unshift(step);
   }
 }
@@ -93,7 +109,7 @@ export function addSkip(draft: Draft, spec: SkipSpec): void {
   const { ctx } = draft;
   const each = spec.each === true;
   const [kind, id]: [PendingSkip['kind'], PendingSkip['id']] =
-    'step' in spec ? ['step', spec.step] : 'phase' in spec ? ['phase', spec.phase] : ['turn', 'turn'];
+    spec.step !== undefined ? ['step', spec.step] : spec.phase !== undefined ? ['phase', spec.phase] : ['turn', 'turn'];
   const turn = each && spec.player === ctx.activePlayer ? ctx.turn : null;
   ctx.skips.push({ player: spec.player, kind, id, each, turn });
 }
@@ -134,6 +150,7 @@ export function takeNextPhase(draft: Draft): void {
   const next = ctx.phaseQueue.shift();
   if (!next) return;
   ctx.phase = next.phase;
+  ctx.phaseId = next.id;
   ctx.step = null;
   ctx.stepQueue = [...next.steps];
   ctx.firstStrikeStepDone = false;
@@ -160,7 +177,7 @@ export function scheduleAnotherCleanup(draft: Draft): void {
   draft.ctx.stepQueue.unshift('cleanup');
 }
 
-/** 723.1d: go directly to the cleanup step; ended during cleanup, a new cleanup step begins. */
+/** 723.1d: the rest of the turn is exactly a cleanup step (ended during cleanup: a new one). */
 export function planDirectlyToCleanup(draft: Draft): void {
   const { ctx } = draft;
   if (ctx.phase === 'ending') {
@@ -168,7 +185,7 @@ export function planDirectlyToCleanup(draft: Draft): void {
     ctx.phaseQueue = [];
   } else {
     ctx.stepQueue = [];
-    ctx.phaseQueue = [phaseInstance('ending')];
+    ctx.phaseQueue = [phaseInstance(ctx, 'ending', ['cleanup'])];
   }
 }
 
@@ -177,14 +194,7 @@ export function dropStepFromThisPhase(draft: Draft, step: StepId): void {
   draft.ctx.stepQueue = draft.ctx.stepQueue.filter((s) => s !== step);
 }
 
-/** Drops every planned instance of `step` from the rest of the turn (723.1e). */
-export function dropStepFromRestOfTurn(draft: Draft, step: StepId): void {
-  const { ctx } = draft;
-  ctx.stepQueue = ctx.stepQueue.filter((s) => s !== step);
-  ctx.phaseQueue = ctx.phaseQueue.map((p) => ({ ...p, steps: p.steps.filter((s) => s !== step) }));
-}
-
-/** 723.2d: the combat phase goes on to the next phase, skipping its remaining steps. */
-export function dropRemainingCombatSteps(draft: Draft): void {
-  draft.ctx.stepQueue = draft.ctx.stepQueue.filter((s) => s === 'endOfCombat');
+/** 723.2d: the combat phase goes on to the next phase: none of its remaining steps happens. */
+export function dropRemainingSteps(draft: Draft): void {
+  draft.ctx.stepQueue = [];
 }

@@ -1,98 +1,9 @@
-// The game's data: plain JSON only (persisted snapshots must round-trip, DESIGN-NOTES).
-
-export type PlayerId = string;
-
-export const PHASES = ['beginning', 'precombatMain', 'combat', 'postcombatMain', 'ending'] as const;
-export type PhaseId = (typeof PHASES)[number];
-
-export const STEPS = [
-  'untap', 'upkeep', 'draw',
-  'beginningOfCombat', 'declareAttackers', 'declareBlockers', 'firstStrikeDamage', 'combatDamage', 'endOfCombat',
-  'end', 'cleanup',
-] as const;
-export type StepId = (typeof STEPS)[number];
-
-/** 500.1: the steps each phase normally has (main phases have none). */
-export const STEPS_OF_PHASE: Record<PhaseId, readonly StepId[]> = {
-  beginning: ['untap', 'upkeep', 'draw'],
-  precombatMain: [],
-  combat: ['beginningOfCombat', 'declareAttackers', 'declareBlockers', 'combatDamage', 'endOfCombat'],
-  postcombatMain: [],
-  ending: ['end', 'cleanup'],
-};
-
-export const PHASE_OF_STEP: Record<StepId, PhaseId> = {
-  untap: 'beginning', upkeep: 'beginning', draw: 'beginning',
-  beginningOfCombat: 'combat', declareAttackers: 'combat', declareBlockers: 'combat',
-  firstStrikeDamage: 'combat', combatDamage: 'combat', endOfCombat: 'combat',
-  end: 'ending', cleanup: 'ending',
-};
-
-export const SPELL_TYPES = ['instant', 'sorcery', 'creature', 'artifact', 'enchantment', 'planeswalker', 'battle', 'aura'] as const;
-export const PERMANENT_TYPES = ['creature', 'artifact', 'enchantment', 'planeswalker', 'battle', 'aura'] as const;
-export type SpellType = (typeof SPELL_TYPES)[number];
-export type ObjectType = SpellType | 'activated' | 'triggered';
-
-/** A spell or ability as the host describes it (FORMAT.md's OBJ). */
-export interface StackObjectSpec {
-  id: string;
-  controller: PlayerId;
-  type?: ObjectType;
-  effects?: ResolutionEffect[];
-  targets?: string[];
-  copy?: boolean;
-  timing?: 'instant' | 'sorcery' | 'yourTurn';
-  if?: string;
-  bestow?: boolean;
-  mutate?: boolean;
-  cannotEnter?: boolean;
-}
-
-/** A "beginning of" triggered ability (500.6), or a delayed one with `once`. */
-export interface AtTriggerSpec {
-  id: string;
-  controller: PlayerId;
-  when: StepId | PhaseId;
-  whoseTurn?: PlayerId;
-  once?: boolean;
-  if?: string;
-  effects?: ResolutionEffect[];
-}
-
-export type Duration =
-  | 'endOfTurn' | 'endOfCombat' | 'endOfStep' | 'endOfPhase'
-  | { beginningOf: StepId | PhaseId };
-
-export interface ContinuousEffectSpec {
-  id: string;
-  until: Duration;
-}
-
-export interface CreatureSpec {
-  id: string;
-  firstStrike?: boolean;
-  doubleStrike?: boolean;
-  blocking?: string;
-}
-
-export type SkipSpec =
-  | { player: PlayerId; step: StepId; each?: boolean }
-  | { player: PlayerId; phase: PhaseId; each?: boolean }
-  | { player: PlayerId; turn: true; each?: boolean };
-
-/** What an object does when it resolves (608.2c: in written order). */
-export type ResolutionEffect =
-  | { endTurn: Record<string, never> }
-  | { endCombat: Record<string, never> }
-  | { extraTurn: { player: PlayerId } }
-  | { addPhases: { phases: PhaseId[] } }
-  | { addStep: { step: StepId; afterPhase?: boolean; count?: number } }
-  | { skip: SkipSpec }
-  | { trigger: StackObjectSpec }
-  | { at: AtTriggerSpec }
-  | { cast: StackObjectSpec }
-  | { createEffect: ContinuousEffectSpec }
-  | { addMana: { player: PlayerId; amount: number } };
+// The game's state as the rules keep it: plain JSON only (persisted snapshots must round-trip).
+// Internal to the machine: hosts read a game through `view`.
+import type {
+  AtTriggerSpec, ContinuousEffectSpec, CreatureSpec, PhaseId, PlayerId, StackObjectSpec, StepId,
+} from '../vocabulary/index.js';
+import type { Limits } from '../vocabulary/limits.js';
 
 /** An object on the stack. */
 export interface StackObject extends StackObjectSpec {
@@ -101,6 +12,8 @@ export interface StackObject extends StackObjectSpec {
 
 /** One phase of the rest of the turn: the plan (DESIGN-NOTES: "a plan in context"). */
 export interface PlannedPhase {
+  /** This phase instance's identity (two combat phases in a turn are two instances). */
+  id: number;
   phase: PhaseId;
   steps: StepId[];
 }
@@ -118,6 +31,16 @@ export interface RegisteredTrigger extends AtTriggerSpec {
   /** How many times it triggered in `countTurn` (for ids `id@T.2`). */
   count: number;
   countTurn: number;
+  /** 603.7: a delayed trigger bound to one turn (its id): it triggers only during it and is gone when it ends. */
+  turnId?: number;
+  /** 603.7: bound to one phase instance (its id): it triggers only in it. */
+  phaseId?: number;
+}
+
+/** 500.7: an extra turn still to take, with its identity (what a delayed trigger may be bound to). */
+export interface ExtraTurn {
+  id: number;
+  player: PlayerId;
 }
 
 export interface Resolution {
@@ -135,17 +58,28 @@ export interface Zones {
   ceasedToExist: string[];
 }
 
-export interface GameOptions {
+/** The options as the rules use them: every default filled in. */
+export interface RulesOptions {
   skipFirstDraw: boolean;
   maxHandSize: number;
 }
 
 export interface GameContext {
   players: PlayerId[];
-  options: GameOptions;
+  options: RulesOptions;
+  limits: Limits;
+  /** The turn number (extra turns count, skipped turns do not). */
   turn: number;
+  /** The current turn's identity; each turn, extra or not, has its own. */
+  turnId: number;
+  /** The identity the next new turn will get. */
+  nextTurnId: number;
   activePlayer: PlayerId;
   phase: PhaseId | null;
+  /** The current phase instance's identity (0 between phases). */
+  phaseId: number;
+  /** The identity the next planned phase instance will get. */
+  nextPhaseId: number;
   step: StepId | null;
   /** Steps still to come in the current phase. */
   stepQueue: StepId[];
@@ -153,8 +87,8 @@ export interface GameContext {
   phaseQueue: PlannedPhase[];
   stepsThisTurn: string[];
   firstStrikeStepDone: boolean;
-  /** 500.7: extra turns still to take, next first. */
-  extraTurns: PlayerId[];
+  /** 500.7: extra turns still to take; the next is last (the most recently created). */
+  extraTurns: ExtraTurn[];
   /** Index in `players` of the next regular turn's player. */
   nextRegularPlayer: number;
   skips: PendingSkip[];
@@ -179,9 +113,4 @@ export interface GameContext {
   handSize: Record<PlayerId, number>;
   illegalTargets: string[];
   falseConditions: string[];
-}
-
-export interface GameInput {
-  players: PlayerId[];
-  options?: Partial<GameOptions> & { hands?: Record<PlayerId, number> };
 }

@@ -1,6 +1,6 @@
 // How an `expect` entry is compared with the view (FORMAT.md, "VIEW — what expect can check").
-import type { HistoryRecord } from '../rules/draft.js';
-import type { View } from '../view.js';
+import { dequal as deepEqual } from 'dequal';
+import type { GameView, HistoryRecord } from '../index.js';
 
 export interface Mismatch {
   key: string;
@@ -10,16 +10,6 @@ export interface Mismatch {
 }
 
 type Pattern = Record<string, unknown>;
-
-export function deepEqual(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  const keysA = Object.keys(a);
-  const keysB = Object.keys(b);
-  return keysA.length === keysB.length
-    && keysA.every((k) => deepEqual((a as Pattern)[k], (b as Pattern)[k]));
-}
 
 /** Compared as sets (FORMAT.md): order and repeats do not matter. */
 const sameSet = (expected: readonly unknown[], actual: readonly unknown[]) =>
@@ -57,7 +47,7 @@ function historyMismatches(expected: Pattern, history: readonly HistoryRecord[])
 }
 
 /** Every key of `expected` that differs from the view. */
-export function compareView(expected: Pattern, actual: View): Mismatch[] {
+export function compareView(expected: Pattern, actual: GameView): Mismatch[] {
   const out: Mismatch[] = [];
   for (const [key, want] of Object.entries(expected)) {
     const have = (actual as unknown as Pattern)[key];

@@ -1,13 +1,10 @@
 // Driving a game the way scenarios say: "everybody passes and declares nothing".
-import type { Game } from '../game.js';
-import type { HistoryRecord } from '../rules/draft.js';
-import type { Refusal } from '../rules/legality.js';
-import { view } from '../view.js';
+import type { Game, HistoryRecord, Refusal, View } from '../index.js';
 
 export const ADVANCE_LIMIT = 1000;
 
 /** The view without the history (cheap: the driver looks after every pass). */
-const glance = (game: Game) => view(game.snapshot());
+const glance = (game: Game): View => game.view();
 
 export interface AdvanceTarget {
   turn?: number;
@@ -24,11 +21,8 @@ export function where(game: Game): string {
 export function nudge(game: Game): Refusal | null | 'stuck' {
   const v = glance(game);
   if (v.waitingFor === 'priority' && v.priority) return game.send({ type: 'priority.pass', player: v.priority });
-  if (v.waitingFor === 'declareAttackers') return game.send({ type: 'combat.declareAttackers', player: v.activePlayer, attackers: [] });
-  if (v.waitingFor === 'declareBlockers') {
-    const defender = game.snapshot().context.defendersToDeclare[0];
-    return game.send({ type: 'combat.declareBlockers', player: defender, blockers: [] });
-  }
+  if (v.waitingFor === 'declareAttackers' && v.declaring) return game.send({ type: 'combat.declareAttackers', player: v.declaring, attackers: [] });
+  if (v.waitingFor === 'declareBlockers' && v.declaring) return game.send({ type: 'combat.declareBlockers', player: v.declaring, blockers: [] });
   return 'stuck';
 }
 
@@ -59,7 +53,7 @@ export function advanceTo(game: Game, target: AdvanceTarget): string | null {
 
 /** Each player passes once, starting with the holder (FORMAT.md `passAll`); a message if one cannot. */
 export function passAll(game: Game): string | null {
-  const count = game.snapshot().context.players.length;
+  const count = glance(game).players.length;
   for (let i = 0; i < count; i += 1) {
     const holder = glance(game).priority;
     if (!holder) return `pass ${i + 1} of ${count}: no player holds priority at ${where(game)}`;
@@ -68,4 +62,3 @@ export function passAll(game: Game): string | null {
   }
   return null;
 }
-

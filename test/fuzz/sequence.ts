@@ -63,7 +63,7 @@ export function runSequence(c: FuzzCase, options: { differential?: boolean } = {
       events.push(event);
       const predicted = explainRefusal(before, event);
       const kind = legalKind(event);
-      const legal = kind && predicted?.rule !== 'event' ? legalActions(before, kind.player).some(kind.matches) : null;
+      const legal = kind && predicted?.rule !== 'input' ? legalActions(before, kind.player).some(kind.matches) : null;
       const from = game.history.length;
       const refusal = game.send(event);
       monitor.observe({ event, before, after: game.snapshot(), records: game.history.slice(from), refusal });

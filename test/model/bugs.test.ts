@@ -50,7 +50,7 @@ describe('machine bugs found by the generated tests', () => {
   it('an event of an unknown type is reported as rejected, as explainRefusal says it is', () => {
     const game = createGame(AB);
     const event = { type: 'turn.skip', player: 'A' } as unknown as TurnEvent;
-    expect(explainRefusal(game.snapshot(), event)?.rule).toBe('event');
+    expect(explainRefusal(game.snapshot(), event)?.rule).toBe('input');
     expect(game.send(event)).not.toBeNull(); // was null: no `rejected` was emitted
   });
 

@@ -3,7 +3,7 @@
 // the targets that must all be reached, and the rule assertions run on every executed path.
 import {
   waitingFor,
-  type CreatureSpec, type GameInput, type HistoryRecord, type PhaseId, type SkipSpec, type StepId, type TurnEvent, type TurnSnapshot,
+  type BlockerSpec, type CreatureSpec, type GameInput, type HistoryRecord, type PhaseId, type SkipSpec, type StepId, type TurnEvent, type TurnSnapshot,
 } from '../../src/index.js';
 import type { Exploration, ExecutedPath, Family, Menu } from './explore.js';
 import {
@@ -132,7 +132,7 @@ const noAttackers: Family = {
 
 // ---- 510.4 ----------------------------------------------------------------------------
 
-const blockOptions = (attacker: string): [string, CreatureSpec[]][] => [
+const blockOptions = (attacker: string): [string, BlockerSpec[]][] => [
   ['no block', []],
   ['blocked by a wall', [{ id: 'wall', blocking: attacker }]],
   ['blocked by a first striker', [{ id: 'fsWall', firstStrike: true, blocking: attacker }]],
@@ -559,7 +559,25 @@ const cleanupRepeats: Family = {
 // ---- refusals and reports --------------------------------------------------------------
 
 interface Probe { name: string; event: TurnEvent; expect: string | 'accepted'; recorded?: HistoryRecord['type'] }
-interface Situation { name: string; input: GameInput; is: (s: TurnSnapshot) => boolean; probes: Probe[] }
+/** Events that bring the game into the situation, in order, each with how to tell it was applied. */
+interface Setup { event: TurnEvent; done: (s: TurnSnapshot) => boolean }
+interface Situation { name: string; input: GameInput; setup?: Setup[]; is: (s: TurnSnapshot) => boolean; probes: Probe[] }
+
+/** Limits of 1: one of each is accepted, the second refused under rule "limit". */
+const TIGHT: GameInput = {
+  players: ['A', 'B'],
+  limits: { maxStack: 1, maxPendingTriggers: 1, maxRegisteredTriggers: 1, maxEffectsInForce: 1, maxAmount: 1, maxMarks: 1 },
+};
+const fill: Setup[] = [
+  { event: { type: 'spell.cast', object: { id: 'shock', controller: 'A' } }, done: (s) => s.context.stack.length === 1 },
+  { event: { type: 'trigger.report', ability: { id: 'soulWarden', controller: 'B' } }, done: (s) => s.context.pendingTriggers.length === 1 },
+  { event: { type: 'trigger.register', trigger: { id: 'arena', controller: 'A', when: 'end' } }, done: (s) => s.context.triggers.length === 1 },
+  { event: { type: 'stateBasedActions.schedule', ability: { id: 'artist', controller: 'A' } }, done: (s) => s.context.onStateBasedActions.length === 1 },
+  { event: { type: 'effect.create', effect: { id: 'growth', until: 'endOfTurn' } }, done: (s) => s.context.effects.length === 1 },
+  { event: { type: 'mana.add', player: 'A', amount: 1 }, done: (s) => s.context.manaPool.A === 1 },
+  { event: { type: 'target.invalidate', id: 'bear' }, done: (s) => s.context.illegalTargets.length === 1 },
+  { event: { type: 'condition.set', name: 'threshold', value: false }, done: (s) => s.context.falseConditions.length === 1 },
+];
 
 const creature = (id: string) => ({ id, controller: 'A', type: 'creature' as const });
 const situations: Situation[] = [
@@ -575,16 +593,16 @@ const situations: Situation[] = [
       { name: 'A activates a sorcery-speed ability', event: { type: 'ability.activate', object: { id: 'equip', controller: 'A', timing: 'sorcery' } }, expect: '602.5d' },
       { name: 'A declares attackers', event: { type: 'combat.declareAttackers', player: 'A', attackers: [bear] }, expect: '508.1' },
       { name: 'B declares blockers', event: { type: 'combat.declareBlockers', player: 'B', blockers: [] }, expect: '509.1' },
-      { name: 'an unknown player passes', event: { type: 'priority.pass', player: 'Z' }, expect: 'event' },
-      { name: 'a spell without an id', event: { type: 'spell.cast', object: { id: '', controller: 'A' } }, expect: 'event' },
-      { name: 'a malformed trigger', event: { type: 'trigger.report', ability: { id: '', controller: 'A' } }, expect: 'event' },
-      { name: 'a trigger at an unknown step', event: { type: 'trigger.register', trigger: { id: 'x', controller: 'A', when: 'lunch' as StepId } }, expect: 'event' },
-      { name: 'a state-based action of an unknown player', event: { type: 'stateBasedActions.schedule', ability: { id: 'x', controller: 'Z' } }, expect: 'event' },
-      { name: 'an effect without a duration', event: { type: 'effect.create', effect: { id: 'e' } as never }, expect: 'event' },
-      { name: 'negative mana', event: { type: 'mana.add', player: 'A', amount: -1 }, expect: 'event' },
-      { name: 'an empty target id', event: { type: 'target.invalidate', id: '' }, expect: 'event' },
-      { name: 'a condition without a value', event: { type: 'condition.set', name: 'c' } as never, expect: 'event' },
-      { name: 'an event of an unknown type', event: { type: 'turn.skip', player: 'A' } as never, expect: 'event' },
+      { name: 'an unknown player passes', event: { type: 'priority.pass', player: 'Z' }, expect: 'input' },
+      { name: 'a spell without an id', event: { type: 'spell.cast', object: { id: '', controller: 'A' } }, expect: 'input' },
+      { name: 'a malformed trigger', event: { type: 'trigger.report', ability: { id: '', controller: 'A' } }, expect: 'input' },
+      { name: 'a trigger at an unknown step', event: { type: 'trigger.register', trigger: { id: 'x', controller: 'A', when: 'lunch' as StepId } }, expect: 'input' },
+      { name: 'a state-based action of an unknown player', event: { type: 'stateBasedActions.schedule', ability: { id: 'x', controller: 'Z' } }, expect: 'input' },
+      { name: 'an effect without a duration', event: { type: 'effect.create', effect: { id: 'e' } as never }, expect: 'input' },
+      { name: 'negative mana', event: { type: 'mana.add', player: 'A', amount: -1 }, expect: 'input' },
+      { name: 'an empty target id', event: { type: 'target.invalidate', id: '' }, expect: 'input' },
+      { name: 'a condition without a value', event: { type: 'condition.set', name: 'c' } as never, expect: 'input' },
+      { name: 'an event of an unknown type', event: { type: 'turn.skip', player: 'A' } as never, expect: 'input' },
       { name: 'A activates an ability', event: { type: 'ability.activate', object: { id: 'prodigal', controller: 'A' } }, expect: 'accepted', recorded: 'putOnStack' },
       { name: 'a trigger is reported', event: { type: 'trigger.report', ability: { id: 'soulWarden', controller: 'B' } }, expect: 'accepted', recorded: 'triggered' },
       { name: 'a trigger is registered', event: { type: 'trigger.register', trigger: { id: 'phyrexianArena', controller: 'A', when: 'upkeep' } }, expect: 'accepted' },
@@ -593,6 +611,23 @@ const situations: Situation[] = [
       { name: 'mana is added', event: { type: 'mana.add', player: 'A', amount: 2 }, expect: 'accepted' },
       { name: 'a target becomes illegal', event: { type: 'target.invalidate', id: 'bear' }, expect: 'accepted' },
       { name: 'a condition is set', event: { type: 'condition.set', name: 'threshold', value: false }, expect: 'accepted' },
+    ],
+  },
+  {
+    name: 'A holds priority in the upkeep, each limit of 1 reached',
+    input: TIGHT,
+    setup: fill,
+    is: (s) => s.context.turn === 1 && here(s) === 'upkeep' && holder(s) === 'A' && fill.every((f) => f.done(s)),
+    probes: [
+      { name: 'a second spell', event: { type: 'spell.cast', object: { id: 'bolt', controller: 'A' } }, expect: 'limit' },
+      { name: 'a second ability', event: { type: 'ability.activate', object: { id: 'pump', controller: 'A' } }, expect: 'limit' },
+      { name: 'a second waiting trigger', event: { type: 'trigger.report', ability: { id: 'warden2', controller: 'B' } }, expect: 'limit' },
+      { name: 'a second registered trigger', event: { type: 'trigger.register', trigger: { id: 'arena2', controller: 'A', when: 'end' } }, expect: 'limit' },
+      { name: 'a second scheduled state-based action', event: { type: 'stateBasedActions.schedule', ability: { id: 'artist2', controller: 'A' } }, expect: 'limit' },
+      { name: 'a second effect', event: { type: 'effect.create', effect: { id: 'growth2', until: 'endOfTurn' } }, expect: 'limit' },
+      { name: 'more mana than a pool holds', event: { type: 'mana.add', player: 'A', amount: 1 }, expect: 'limit' },
+      { name: 'a second illegal target', event: { type: 'target.invalidate', id: 'wall' }, expect: 'limit' },
+      { name: 'a second false condition', event: { type: 'condition.set', name: 'hellbent', value: false }, expect: 'limit' },
     ],
   },
   {
@@ -631,14 +666,18 @@ const probeLabel = (situation: Situation, probe: Probe) => `${situation.name}: $
 
 const refusals: Family = {
   name: 'refusals and host reports',
-  rules: ['117.1', '301.1', '307.1', '508.1', '509.1', '602.5b', '602.5d'],
+  rules: ['117.1', '301.1', '307.1', '508.1', '509.1', '602.5b', '602.5d', 'limit'],
   explorations: situations.map((situation): Exploration => {
     const probeOf = new WeakMap<object, Probe>();
     return {
       input: situation.input,
       menu: (s) => {
         const progress = all(pass, declarations(() => [[bear]]))(s);
-        if (!situation.is(s) || s.context.stack.length > 0 || s.context.triggers.length > 0 || s.context.effects.length > 0) return progress;
+        if (situation.setup) {
+          const next = situation.setup.find((step) => !step.done(s));
+          if (next) return atStart(s) || holder(s) === 'A' ? [structuredClone(next.event)] : [];
+        } else if (s.context.stack.length > 0 || s.context.triggers.length > 0 || s.context.effects.length > 0) return progress;
+        if (!situation.is(s)) return progress;
         const probes = situation.probes.map((probe) => {
           const event = structuredClone(probe.event);
           probeOf.set(event, probe);

@@ -1,7 +1,7 @@
 // Building blocks of the families' event menus, and helpers to read an executed history.
 import {
   waitingFor,
-  type CreatureSpec, type HistoryRecord, type PlayerId, type StackObjectSpec, type TurnEvent, type TurnSnapshot,
+  type AttackerSpec, type BlockerSpec, type HistoryRecord, type PlayerId, type StackObjectSpec, type TurnEvent, type TurnSnapshot,
 } from '../../src/index.js';
 import type { Menu } from './explore.js';
 
@@ -19,8 +19,8 @@ export const pass: Menu = (s) => {
 
 /** The declarations offered when the machine waits for them. */
 export function declarations(
-  attackers: (s: TurnSnapshot) => CreatureSpec[][],
-  blockers: (s: TurnSnapshot) => CreatureSpec[][] = () => [[]],
+  attackers: (s: TurnSnapshot) => AttackerSpec[][],
+  blockers: (s: TurnSnapshot) => BlockerSpec[][] = () => [[]],
 ): Menu {
   return (s) => {
     const w = waitingFor(s);

@@ -3,12 +3,18 @@
 // passes cleanly on the real machine.
 import { assign, enqueueActions, raise } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import { turnMachine, type GameInput, type TurnEvent } from '../../src/index.js';
+import { turnStatechart } from '../../machines/turn.js';
+import { guardMachine } from '../../src/machine/boundary.js';
+import { HOOK_NAMES } from '../../src/machine/hooks.js';
+import type { TurnMachine } from '../../src/machine/index.js';
+import type { GameInput, TurnEvent } from '../../src/index.js';
 import { advance, at, passAll, turnBegins } from './drive.js';
 import { startRun, type Run } from './harness.js';
 import { describeViolations } from './invariants.js';
 
-type Implementations = Parameters<typeof turnMachine.provide>[0];
+type Implementations = Parameters<typeof turnStatechart.provide>[0];
+/** A copy of the machine with one of its own actions or guards replaced (which the public `provide` refuses). */
+const mutated = (implementations: Implementations) => guardMachine(turnStatechart.provide(implementations), HOOK_NAMES) as unknown as TurnMachine;
 const noop = () => {};
 const AB: GameInput = { players: ['A', 'B'] };
 const cast = (id: string, effects: object[] = [], controller = 'A'): TurnEvent =>
@@ -72,16 +78,6 @@ const mutants: Mutant[] = [
     name: '723.2d: combat steps go on after combat was ended',
     rule: '723.2',
     implementations: { actions: { endCombatPhase: noop } } as never,
-    script: (run) => {
-      advance(run, at('beginningOfCombat'));
-      run.send(cast('mandate', [{ endCombat: {} }]));
-      passAll(run);
-    },
-  },
-  {
-    name: '723.2e: the end of combat step is not skipped',
-    rule: '723.2',
-    implementations: { actions: { skipEndOfCombatStep: noop } } as never,
     script: (run) => {
       advance(run, at('beginningOfCombat'));
       run.send(cast('mandate', [{ endCombat: {} }]));
@@ -162,7 +158,7 @@ describe('the rule invariants catch a broken machine', () => {
     mutant.script(control);
     expect(describeViolations(control.monitor.violations)).toBe('');
 
-    const run = startRun(input, undefined, turnMachine.provide(mutant.implementations));
+    const run = startRun(input, undefined, mutated(mutant.implementations));
     try {
       mutant.script(run);
     } catch {

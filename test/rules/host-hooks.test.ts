@@ -1,38 +1,83 @@
-// Host hooks: an engine replaces the named turn-based actions and rules hooks with .provide().
+// Host hooks: an engine plugs its turn-based actions and its state-based-action check into the
+// machine with .provide(); the machine calls each at every point its rule applies.
 import { describe, expect, it } from 'vitest';
-import { assign, createActor } from 'xstate';
-import { turnMachine, view } from '../../src/index.js';
+import { createGame, turnMachine, type Game, type StateBasedActionsRule } from '../../src/index.js';
+
+/** A game whose engine logs every hook call; its state-based-action check answers from `performs`. */
+function engineGame(performs: (rule: StateBasedActionsRule) => boolean) {
+  const calls: string[] = [];
+  const machine = turnMachine.provide({
+    actions: {
+      untapPermanents: (_, { player, turn }) => { calls.push(`T${turn} untap ${player}`); },
+      drawCard: (_, { player, turn }) => { calls.push(`T${turn} draw ${player}`); },
+      discardCards: (_, { player, count, maxHandSize, turn }) => { calls.push(`T${turn} discard ${player} ${count} (to ${maxHandSize})`); },
+      performStateBasedActions: (_, { rule, turn }) => {
+        const performed = performs(rule);
+        calls.push(`T${turn} sba ${rule}${performed ? ' performed' : ''}`);
+        return performed;
+      },
+    },
+  });
+  const game = createGame({ players: ['A', 'B'], options: { skipFirstDraw: false, hands: { A: 9 } } }, { machine });
+  return { game, calls };
+}
+
+function pass(game: Game): void {
+  const { priority } = game.view();
+  expect(game.send({ type: 'priority.pass', player: priority! })).toBeNull();
+}
 
 describe('a game engine plugs in through .provide()', () => {
-  it('its draw, untap and state-based-action check run where the rules say; 514.3a follows its answer', () => {
-    const calls: string[] = [];
-    let sbaAnswer = false;
-    const engineMachine = turnMachine.provide({
-      actions: {
-        untapPermanents: ({ context }) => { calls.push(`untap ${context.activePlayer}`); },
-        drawCard: ({ context }) => { calls.push(`draw ${context.activePlayer}`); },
-        checkStateBasedActions: assign({ sbaPerformed: () => { calls.push('sba'); return sbaAnswer; } }),
-      },
+  it('every hook is called at every rule point, in the rules\' order: Time Stop, Mandate of Peace, a 514.3a second cleanup', () => {
+    let performOnceIn514 = true;
+    const { game, calls } = engineGame((rule) => {
+      if (rule === '514.3' && performOnceIn514) {
+        performOnceIn514 = false;
+        return true; // a creature with lethal damage dies in cleanup: 514.3a gives priority
+      }
+      return false;
     });
-    const actor = createActor(engineMachine, { input: { players: ['A', 'B'], options: { skipFirstDraw: false } } });
-    actor.start();
-    // 502.3, then 117.5 before A's upkeep priority. (While the first snapshot is computed,
-    // in createActor, XState runs assign-based hooks at once and defers plain ones to start().)
-    expect([...calls].sort()).toEqual(['sba', 'untap A']);
-    actor.send({ type: 'priority.pass', player: 'A' });
-    actor.send({ type: 'priority.pass', player: 'B' });
-    expect(calls.slice(2)).toEqual(['sba', 'draw A', 'sba']); // 504.1 before priority in the draw step
-    expect(view(actor.getSnapshot()).handSize.A).toBe(7); // the engine's draw replaced ours
+    // Turn 1: 502.3, then 117.5 before A's upkeep priority.
+    expect(calls).toEqual(['T1 untap A', 'T1 sba 117.5']);
+    calls.length = 0;
+    pass(game); pass(game); // upkeep ends: 504.1, then 117.5 in the draw step
+    expect(calls).toEqual(['T1 sba 117.5', 'T1 draw A', 'T1 sba 117.5']);
+    calls.length = 0;
+    pass(game); pass(game); // draw step ends → precombat main
+    pass(game); pass(game); // → beginning of combat
+    pass(game); pass(game); // → declare attackers
+    expect(game.send({ type: 'combat.declareAttackers', player: 'A', attackers: [{ id: 'bear' }] })).toBeNull();
+    expect(game.send({ type: 'spell.cast', object: { id: 'mandate', controller: 'A', effects: [{ endCombat: {} }] } })).toBeNull();
+    calls.length = 0;
+    pass(game); pass(game); // Mandate of Peace resolves: 723.2c, then 117.5 in the postcombat main phase (723.2f)
+    expect(game.view()).toMatchObject({ phase: 'postcombatMain', priority: 'A' });
+    expect(calls).toEqual(['T1 sba 117.5', 'T1 sba 723.2c', 'T1 sba 117.5']);
+    calls.length = 0;
+    expect(game.send({ type: 'spell.cast', object: { id: 'timeStop', controller: 'A', effects: [{ endTurn: {} }] } })).toBeNull();
+    pass(game); pass(game); // Time Stop: 723.1c, then cleanup: 514.1 discard, the 514.3 check (it performs an action) → priority (514.3a)
+    expect(game.view()).toMatchObject({ step: 'cleanup', priority: 'A', turn: 1 });
+    expect(calls).toEqual([
+      'T1 sba 117.5', 'T1 sba 117.5', // after the cast (117.3c) and after A's pass (117.3d)
+      'T1 sba 723.1c',
+      'T1 discard A 3 (to 7)',
+      'T1 sba 514.3 performed', 'T1 sba 514.3', // 704.3: checked again after an action was performed; nothing waits, so A receives priority
+    ]);
+    calls.length = 0;
+    pass(game); pass(game); // all pass: another cleanup step (514.3a), nothing to discard, no priority; turn 2
+    expect(game.view()).toMatchObject({ turn: 2, activePlayer: 'B', step: 'upkeep', priority: 'B' });
+    expect(calls).toEqual(['T1 sba 117.5', 'T1 sba 514.3', 'T2 untap B', 'T2 sba 117.5']);
+  });
 
-    // Cleanup: the engine reports an action performed, so A gets priority there (514.3a).
-    for (let i = 0; i < 40 && view(actor.getSnapshot()).step !== 'end'; i += 1) {
-      const s = actor.getSnapshot();
-      if (view(s).waitingFor === 'declareAttackers') actor.send({ type: 'combat.declareAttackers', player: 'A', attackers: [] });
-      else actor.send({ type: 'priority.pass', player: s.context.priority.holder! });
-    }
-    actor.send({ type: 'priority.pass', player: 'A' });
-    sbaAnswer = true;
-    actor.send({ type: 'priority.pass', player: 'B' });
-    expect(view(actor.getSnapshot())).toMatchObject({ step: 'cleanup', priority: 'A' });
+  it('the machine\'s own state-based actions happen beside the engine\'s: 704.5e is not lost by providing the hook', () => {
+    const { game } = engineGame(() => false);
+    expect(game.send({ type: 'ability.activate', object: { id: 'sundial', controller: 'A', effects: [{ endTurn: {} }] } })).toBeNull();
+    pass(game); pass(game);
+    // The ability was exiled by 723.1b and ceased to exist at 723.1c's check (704.5e), engine or not.
+    expect(game.view().zones).toMatchObject({ exile: [], ceasedToExist: ['sundial'] });
+  });
+
+  it('only the hooks can be provided: the machine\'s own actions and guards cannot be replaced', () => {
+    expect(() => turnMachine.provide({ actions: { exileStack: () => undefined } })).toThrow(/action "exileStack": only the host hooks can be provided/);
+    expect(() => turnMachine.provide({ guards: { isLastPass: () => true } })).toThrow(/guard "isLastPass"/);
   });
 });

@@ -63,7 +63,7 @@ describe('refusals name the reason and the rule, and change nothing', () => {
       { type: 'trigger.register', trigger: { id: 't', controller: 'A', when: 'lunch' } },
       { type: 'combat.declareAttackers', player: 'A', attackers: 'bear' },
     ]) {
-      expect(refusedWithoutChange(game, event as unknown as TurnEvent).rule).toBe('event');
+      expect(refusedWithoutChange(game, event as unknown as TurnEvent).rule).toBe('input');
     }
   });
 

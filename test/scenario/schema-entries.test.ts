@@ -152,7 +152,7 @@ describe('EFFECTS (resolution effects)', () => {
     [[{ addStep: { step: 'upkeep', count: 0 } }], 'script[0].cast.effects[0].addStep.count: expected a positive whole number, got 0'],
     [[{ skip: { player: 'B' } }], 'script[0].cast.effects[0].skip: needs "step", "phase" or "turn"'],
     [[{ skip: { player: 'B', step: 'draw', phase: 'combat' } }], 'script[0].cast.effects[0].skip: give only one of "step", "phase" or "turn", got "step" and "phase"'],
-    [[{ skip: { player: 'B', turn: false } }], 'script[0].cast.effects[0].skip.turn: "turn" takes true, got false'],
+    [[{ skip: { player: 'B', turn: false } }], 'script[0].cast.effects[0].skip.turn: expected true, got false'],
     [[{ skip: { player: 'B', turn: true, each: true } }], 'script[0].cast.effects[0].skip.each: "each" goes with "step" or "phase", not "turn"'],
     [[{ trigger: { ...ability, type: 'activated' } }], 'script[0].cast.effects[0].trigger.type: a triggered ability has type "triggered" (or no type), got "activated"'],
     [[{ cast: { id: 'p', controller: 'B', type: 'sorcery', if: 'x' } }], 'script[0].cast.effects[0].cast.if: "if" is only allowed on triggered abilities and ATs, not on a spell'],
@@ -208,10 +208,10 @@ describe('EFFECT (continuous effects)', () => {
 
 describe('CREATURE in declarations', () => {
   it.each([
-    [{ declareAttackers: { player: 'A', attackers: [{ id: 'bear', blocking: 'x' }] } }, 'script[0].declareAttackers.attackers[0].blocking: "blocking" is only for blockers (declareBlockers)'],
+    [{ declareAttackers: { player: 'A', attackers: [{ id: 'bear', blocking: 'x' }] } }, 'script[0].declareAttackers.attackers[0]: "blocking" is only for blockers (declareBlockers)'],
     [{ declareBlockers: { player: 'B', blockers: [{ id: 'wall' }] } }, 'script[0].declareBlockers.blockers[0].blocking: missing (expected the id of the attacker it blocks)'],
     [{ declareAttackers: { player: 'A', attackers: [{ id: 'bear', flying: true }] } }, 'script[0].declareAttackers.attackers[0]: unknown key "flying"'],
-    [{ declareAttackers: { player: 'A' } }, 'script[0].declareAttackers.attackers: missing (expected an array)'],
+    [{ declareAttackers: { player: 'A' } }, 'script[0].declareAttackers.attackers: missing (expected a list)'],
   ])('%j', (entry, error) => {
     expect(entryErrors(entry)).toEqual([error]);
   });
@@ -223,7 +223,7 @@ describe('VIEW (expect)', () => {
     [{ stak: [] }, 'script[0].expect: unknown key "stak" (did you mean "stack"?)'],
     [{ turn: 0 }, 'script[0].expect.turn: expected a positive whole number, got 0'],
     [{ waitingFor: 'blockers' }, 'script[0].expect.waitingFor: unknown waitingFor value "blockers" (expected priority, declareAttackers, declareBlockers or null)'],
-    [{ stack: 'timeStop' }, 'script[0].expect.stack: expected an array, got "timeStop"'],
+    [{ stack: 'timeStop' }, 'script[0].expect.stack: expected a list, got "timeStop"'],
     [{ zones: { hand: [] } }, 'script[0].expect.zones: unknown key "hand"'],
     [{ handSize: { A: -1 } }, 'script[0].expect.handSize.A: expected a whole number (0 or more), got -1'],
     [{ history: { order: [] } }, 'script[0].expect.history: unknown key "order"'],

@@ -1,4 +1,4 @@
-import { validateScenario } from '../../src/scenario/schema.js';
+import { validateScenario } from '../../src/scenario/index.js';
 
 /** A valid two-player scenario with the given script. */
 export function scenario(script: unknown[], extra: Record<string, unknown> = {}): Record<string, unknown> {

@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseScenario, validateScenario } from '../../src/scenario/schema.js';
+import { parseScenario, validateScenario } from '../../src/scenario/index.js';
 import { entryErrors, errorsOf, scenario, spell } from './schema-helpers.js';
 
 const SCENARIOS = '/work/shared/scenarios';
@@ -25,7 +25,7 @@ describe('parseScenario: text that is not JSON', () => {
   it('names the problem with its line and column', () => {
     expect(parseScenario('{"name": "x",\n  "players": ["A" "B"]}')).toEqual({
       ok: false,
-      errors: [`not valid JSON: unexpected '"' (expected ',' or ']' after an array element) at line 2, column 19`],
+      errors: [`not valid JSON: unexpected '"' (expected ',') at line 2, column 19`],
     });
   });
 
@@ -34,7 +34,7 @@ describe('parseScenario: text that is not JSON', () => {
     ['{"a":}', `not valid JSON: unexpected '}' (expected a value) at line 1, column 6`],
     ['{"a": 1,}', `not valid JSON: unexpected '}' (expected a double-quoted property name) at line 1, column 9`],
     ['{"a": 1}\n}', `not valid JSON: unexpected '}' after the JSON value at line 2, column 1`],
-    ["{'a': 1}", `not valid JSON: unexpected ''' (expected a double-quoted property name) at line 1, column 2`],
+    ["{'a': 1}", `not valid JSON: unexpected ''' at line 1, column 2`],
     ['{"a": "x\ny"}', 'not valid JSON: control character U+000A inside a string (write it as an escape such as \\n) at line 1, column 9'],
     ['{"a": [1, 2', `not valid JSON: unexpected end of input (expected ',' or ']' after an array element) at line 1, column 12`],
   ])('%j', (text, error) => {
@@ -62,11 +62,11 @@ describe('validateScenario: the file', () => {
   });
 
   it.each([
-    [[1, 2], '(root): expected a scenario object, got an array'],
+    [[1, 2], '(root): expected a scenario object, got a list'],
     [null, '(root): expected a scenario object, got null'],
-    [scenario([], { author: 'me' }), '(root): unknown key "author" (allowed: name, rules, players, options, script)'],
+    [scenario([], { author: 'me' }), '(root): unknown key "author" (allowed: $schema, name, rules, players, options, script)'],
     [{ players: ['A', 'B'], script: [] }, 'name: missing (expected a name)'],
-    [{ name: 'x', players: ['A', 'B'] }, 'script: missing (expected an array)'],
+    [{ name: 'x', players: ['A', 'B'] }, 'script: missing (expected a list)'],
     [scenario([], { rules: ['723.1', 7231] }), 'rules[1]: expected a rule number, got 7231'],
     [scenario([], { options: { skipFirstDraw: 'yes' } }), 'options.skipFirstDraw: expected true or false, got "yes"'],
     [scenario([], { options: { maxHandSize: -1 } }), 'options.maxHandSize: expected a whole number (0 or more), got -1'],
@@ -110,7 +110,9 @@ describe('validateScenario: the file', () => {
       const result = validateScenario(value);
       expect(result.ok === true || result.errors.every((line) => /^\S+: \S/.test(line))).toBe(true);
     }
-    expect(errorsOf(scenario([{ cast: deep }]))).toEqual(['(root): could not be validated: nested too deeply']);
+    const [error, ...more] = errorsOf(scenario([{ cast: deep }]));
+    expect(more).toEqual([]);
+    expect(error).toMatch(/^script\[0\]\.cast(\.effects\[0\]\.cast)+\.effects: nested too deeply \(more than \d+ levels, limits\.maxNesting\)$/);
   });
 });
 

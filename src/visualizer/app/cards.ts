@@ -1,4 +1,4 @@
-import type { ResolutionEffect, StackObjectSpec } from '../../rules/types.js';
+import type { ResolutionEffect, StackObjectSpec } from '../../index.js';
 
 /** A real card of the palette, as the spell or ability the machine is told about. */
 export interface PaletteCard {

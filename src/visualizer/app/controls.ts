@@ -1,11 +1,9 @@
-import type { TurnEvent } from '../../events.js';
-import { explainRefusal, legalActions, type LegalAction } from '../../legal.js';
-import type { CreatureSpec } from '../../rules/types.js';
+import { explainRefusal, legalActions, type AttackerSpec, type BlockerSpec, type LegalAction, type TurnEvent } from '../../index.js';
 import { PALETTE, nextObjectId, type PaletteCard } from './cards.js';
 import { h, replace } from './dom.js';
 import type { LocalGame } from './localGame.js';
 
-function parseCreature(text: string): CreatureSpec {
+function parseCreature(text: string): AttackerSpec {
   const [id, ...flags] = text.split('+').map((piece) => piece.trim());
   return { id, ...(flags.includes('fs') && { firstStrike: true }), ...(flags.includes('ds') && { doubleStrike: true }) };
 }
@@ -13,15 +11,15 @@ function parseCreature(text: string): CreatureSpec {
 const parts = (text: string) => text.split(',').map((part) => part.trim()).filter(Boolean);
 
 /** `bear, knight+fs, giant+ds` → creatures (fs: first strike, ds: double strike). */
-export function parseAttackers(text: string): CreatureSpec[] {
+export function parseAttackers(text: string): AttackerSpec[] {
   return parts(text).map(parseCreature);
 }
 
-/** `wall>bear, ogre+fs>knight` → blockers, each blocking the named attacker. */
-export function parseBlockers(text: string): CreatureSpec[] {
+/** `wall>bear, ogre+fs>knight` → blockers, each blocking the named attacker (none named: the machine says what is missing). */
+export function parseBlockers(text: string): BlockerSpec[] {
   return parts(text).map((part) => {
-    const [blocker, blocking] = part.split('>').map((piece) => piece.trim());
-    return { ...parseCreature(blocker), ...(blocking && { blocking }) };
+    const [blocker, blocking = ''] = part.split('>').map((piece) => piece.trim());
+    return { ...parseCreature(blocker), blocking };
   });
 }
 
@@ -47,7 +45,7 @@ export function renderControls(
   showError: (message: string) => void,
 ): void {
   const snapshot = game.game.snapshot();
-  const { players } = snapshot.context;
+  const { players, activePlayer } = game.game.view();
   const holder = game.game.view().priority;
   const reasonFor = (event: TurnEvent) => explainRefusal(snapshot, event);
   const button = (label: string, event: TurnEvent, legal: boolean, testId: string) => {
@@ -94,7 +92,7 @@ export function renderControls(
 
   const triggerInput = h('input', { placeholder: 'ability id', 'data-testid': 'trigger-input' });
   const reportTrigger = () =>
-    send({ type: 'trigger.report', ability: { id: triggerInput.value.trim(), controller: snapshot.context.activePlayer, type: 'triggered', effects: [] } });
+    send({ type: 'trigger.report', ability: { id: triggerInput.value.trim(), controller: activePlayer, type: 'triggered', effects: [] } });
   const eventInput = h('textarea', { rows: 2, placeholder: '{"type": "priority.pass", "player": "B"}', 'data-testid': 'event-input' });
   const sendJson = () => {
     try {

@@ -1,4 +1,4 @@
-import { turnMachine, view, type TurnSnapshot } from '../../index.js';
+import { snapshotFromInspection, turnMachine, view } from '../../index.js';
 import { VIEWER_PATH, type InspectMessage } from '../../inspect/protocol.js';
 import type { MachineDefinition } from '../chart/graph.js';
 import type { ChartPane } from './chartPane.js';
@@ -39,12 +39,9 @@ export function startInspectMode(chart: ChartPane, elements: ModeElements): () =
     if (!step?.snapshot.value) return;
     const before = actor.steps[index - 1]?.snapshot.value;
     chart.highlight(step.snapshot.value, { eventType: step.eventType, before });
-    if (definitionOf(actor) === turnMachine.config && step.snapshot.context) {
-      const snapshot = turnMachine.resolveState({ value: step.snapshot.value, context: step.snapshot.context as never }) as TurnSnapshot;
-      renderPanels(elements.panels, view(snapshot));
-    } else {
-      replace(elements.panels, h('section', { class: 'panel' }, h('h3', {}, 'Context'), h('pre', {}, JSON.stringify(step.snapshot.context, null, 2))));
-    }
+    const snapshot = definitionOf(actor) === turnMachine.config ? snapshotFromInspection(step.snapshot) : null;
+    if (snapshot) renderPanels(elements.panels, view(snapshot));
+    else replace(elements.panels, h('section', { class: 'panel' }, h('h3', {}, 'Snapshot'), h('pre', {}, JSON.stringify(step.snapshot, null, 2))));
   }
 
   function render(): void {

@@ -1,9 +1,6 @@
-import { createGame, type Game } from '../../game.js';
-import type { TurnEvent } from '../../events.js';
-import type { HistoryRecord } from '../../rules/draft.js';
-import type { Refusal } from '../../rules/legality.js';
-import type { GameInput } from '../../rules/types.js';
-import type { TurnSnapshot } from '../../view.js';
+import {
+  createGame, restoreSnapshot, type Game, type GameInput, type HistoryRecord, type PersistedGame, type Refusal, type TurnEvent,
+} from '../../index.js';
 import type { TakenTransition } from '../chart/active.js';
 import { createMicrostepRecorder, type Microstep } from './microsteps.js';
 
@@ -12,7 +9,7 @@ export interface Moment {
   label: string;
   /** The type of the event sent (none for the start). */
   eventType?: string;
-  persisted: TurnSnapshot;
+  persisted: PersistedGame;
   history: HistoryRecord[];
   /** The transitions the event took (lit in the chart). */
   taken: TakenTransition[];
@@ -46,7 +43,7 @@ export function createLocalGame(input: GameInput) {
   let index = 0;
 
   function startGame(moment?: Moment): Game {
-    const started = createGame(input, moment ? { snapshot: moment.persisted, history: moment.history } : {});
+    const started = createGame(input, moment ? { snapshot: restoreSnapshot(moment.persisted), history: moment.history } : {});
     started.actor.system.inspect((event) => recorder.inspect(event));
     return started;
   }
@@ -57,7 +54,7 @@ export function createLocalGame(input: GameInput) {
     moments.push({
       label,
       eventType,
-      persisted: game.actor.getPersistedSnapshot() as TurnSnapshot,
+      persisted: game.persist(),
       history: [...game.history],
       taken: microsteps.flatMap((step) => step.taken),
       microsteps,

@@ -1,7 +1,5 @@
 import type { AnyStateMachine, AnyStateNode, InspectionEvent } from 'xstate';
-import { describeRecord } from '../../history.js';
-import type { HistoryRecord } from '../../rules/draft.js';
-import type { TurnSnapshot } from '../../view.js';
+import { describeRecord, type HistoryRecord, type TurnSnapshot } from '../../index.js';
 import { takenTransitionsOf, type TakenTransition } from '../chart/active.js';
 
 /**

@@ -1,6 +1,4 @@
-import { describeRecord, ruleOfRecord } from '../../history.js';
-import type { HistoryRecord } from '../../rules/draft.js';
-import type { View } from '../../view.js';
+import { describeRecord, ruleOfRecord, type HistoryRecord, type View } from '../../index.js';
 import { h, replace } from './dom.js';
 
 function list(items: readonly string[], empty = '—'): HTMLElement {

@@ -1,5 +1,4 @@
-import type { TurnEvent } from '../../events.js';
-import { turnMachine, view } from '../../index.js';
+import { turnMachine, view, type TurnEvent } from '../../index.js';
 import type { ChartPane } from './chartPane.js';
 import { renderControls } from './controls.js';
 import { h, replace } from './dom.js';
@@ -52,7 +51,7 @@ export function startPlayMode(chart: ChartPane, elements: ModeElements): () => v
     }
     const history = historyAtMicrostep(moment, shownMicrostep!);
     chart.highlight(step.snapshot.value, step.taken);
-    renderPanels(elements.panels, view(step.snapshot, history));
+    renderPanels(elements.panels, view(step.snapshot));
     replace(elements.history, historyLog(history));
   }
 

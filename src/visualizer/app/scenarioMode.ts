@@ -1,6 +1,5 @@
 import { turnMachine } from '../../index.js';
-import { startScenario, type EntryOutcome, type ScenarioRun } from '../../scenario/runner.js';
-import { parseScenario } from '../../scenario/schema.js';
+import { parseScenario, startScenario, type EntryOutcome, type ScenarioRun } from '../../scenario/index.js';
 import { takenTransitionsOf, type TakenTransition } from '../chart/active.js';
 import type { ChartPane } from './chartPane.js';
 import { h, replace } from './dom.js';

@@ -1,8 +1,8 @@
 // Persisted snapshots carry the version of the machine they came from; restoring one
 // into another version fails with a clear error instead of a broken actor (DESIGN-NOTES).
 import type { AnyActor, Snapshot } from 'xstate';
-import { turnMachine } from '../machines/turn.js';
-import { initialContext } from './rules/setup.js';
+import { turnMachine, type TurnSnapshot } from '../machine/index.js';
+import { initialContext } from '../rules/setup.js';
 
 /** FNV-1a over the machine's serialised config: any change to states, transitions, guards or actions changes it. */
 function fingerprint(text: string): string {
@@ -37,7 +37,7 @@ export function persistGame(actor: AnyActor): PersistedGame {
   return { version: MACHINE_VERSION, snapshot: actor.getPersistedSnapshot() };
 }
 
-/** Checks the version and returns the snapshot to pass to `createActor(turnMachine, { snapshot })` or `createGame`. */
+/** Checks the version and returns the snapshot to pass to `createTurnActor` or `createGame`. */
 export function restoreSnapshot(persisted: unknown): Snapshot<unknown> {
   const candidate = persisted as Partial<PersistedGame> | null;
   if (typeof candidate !== 'object' || candidate === null || !('snapshot' in candidate)) {
@@ -45,4 +45,18 @@ export function restoreSnapshot(persisted: unknown): Snapshot<unknown> {
   }
   if (candidate.version !== MACHINE_VERSION) throw new SnapshotVersionError(candidate.version);
   return candidate.snapshot as Snapshot<unknown>;
+}
+
+/**
+ * A snapshot of the turn machine as an inspector streams it (`{ value, context }`), for
+ * `view`; null when it is not one of this machine's.
+ */
+export function snapshotFromInspection(inspected: unknown): TurnSnapshot | null {
+  const candidate = inspected as { value?: unknown; context?: unknown } | null;
+  if (typeof candidate !== 'object' || candidate === null || candidate.context === undefined || candidate.value === undefined) return null;
+  try {
+    return turnMachine.resolveState({ value: candidate.value as never, context: candidate.context as never }) as TurnSnapshot;
+  } catch {
+    return null;
+  }
 }

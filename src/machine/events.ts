@@ -1,0 +1,11 @@
+// The machine's own events: what hosts send (the vocabulary's `TurnEvent`), and the
+// signals its two regions raise to each other. The signals are never accepted from outside
+// (the boundary refuses them), and are not part of the public event type.
+import type { TurnEvent } from '../vocabulary/index.js';
+
+export type InternalEvent =
+  | { type: 'step.finished' }
+  | { type: 'priority.open' }
+  | { type: 'cleanup.check' };
+
+export type MachineEvent = TurnEvent | InternalEvent;

@@ -1,0 +1,71 @@
+// Host hooks: where a game engine plugs in the turn-based actions the machine does not model
+// (permanents, libraries, hands) and its own state-based actions. An engine provides them by
+// name with XState's `.provide({ actions: { drawCard: … } })`; the machine calls each one at
+// every point its rule applies, synchronously, beside its own bookkeeping (which `.provide`
+// cannot replace). They are never referenced by the chart itself.
+import type { PlayerId, StackObjectSpec } from '../vocabulary/index.js';
+
+/** Where a state-based-action check happens. */
+export type StateBasedActionsRule = '117.5' | '514.3' | '723.1c' | '723.2c';
+
+/** What a check may return: whether any action was performed, and the abilities that triggered. */
+export type StateBasedActionsResult = boolean | void | { performed: boolean; triggered?: StackObjectSpec[] };
+
+export interface HookParams {
+  /** 502.3: `player` (the active player) untaps their permanents. */
+  untapPermanents: { player: PlayerId; turn: number };
+  /** 504.1: `player` draws a card. */
+  drawCard: { player: PlayerId; turn: number };
+  /** 514.1: `player` discards `count` cards, down to `maxHandSize`. */
+  discardCards: { player: PlayerId; count: number; maxHandSize: number; turn: number };
+  /** 704.3: check state-based actions once, performing every one that applies (repeated while any is). */
+  performStateBasedActions: { rule: StateBasedActionsRule; turn: number };
+}
+export type HookName = keyof HookParams;
+
+/** A hook as the machine calls it: the action arguments XState gave the calling action, and the hook's params. */
+type HookFunction<K extends HookName> = (args: unknown, params: HookParams[K]) => K extends 'performStateBasedActions' ? StateBasedActionsResult : void;
+
+/** The defaults: nothing to do (the machine models no permanents, libraries or hands' contents). */
+export const defaultHooks: { [K in HookName]: HookFunction<K> } = {
+  untapPermanents: () => undefined,
+  drawCard: () => undefined,
+  discardCards: () => undefined,
+  performStateBasedActions: () => false,
+};
+
+export const HOOK_NAMES = new Set<string>(Object.keys(defaultHooks));
+
+/** The hooks as rules code calls them (no XState in sight). */
+export interface HostHooks {
+  untap(player: PlayerId): void;
+  draw(player: PlayerId): void;
+  discard(player: PlayerId, count: number, maxHandSize: number): void;
+  performStateBasedActions(rule: StateBasedActionsRule): { performed: boolean; triggered: unknown[] };
+}
+
+interface LogicWithActions { implementations?: { actions?: Record<string, unknown> } }
+
+/**
+ * The hooks of the machine an action runs in: the actor's own logic (`self.logic`) holds what
+ * `.provide()` gave it. `args` are passed through to the host's functions.
+ */
+export function hooksOf(self: unknown, args: unknown, turn: () => number): HostHooks {
+  const actions = ((self as { logic?: LogicWithActions } | undefined)?.logic?.implementations?.actions) ?? {};
+  const hook = <K extends HookName>(name: K): HookFunction<K> => {
+    const provided = actions[name];
+    return (typeof provided === 'function' ? provided : defaultHooks[name]) as HookFunction<K>;
+  };
+  return {
+    untap: (player) => hook('untapPermanents')(args, { player, turn: turn() }),
+    draw: (player) => hook('drawCard')(args, { player, turn: turn() }),
+    discard: (player, count, maxHandSize) => hook('discardCards')(args, { player, count, maxHandSize, turn: turn() }),
+    performStateBasedActions(rule) {
+      const result = hook('performStateBasedActions')(args, { rule, turn: turn() });
+      if (typeof result === 'object' && result !== null) {
+        return { performed: result.performed === true, triggered: Array.isArray(result.triggered) ? result.triggered : [] };
+      }
+      return { performed: result === true, triggered: [] };
+    },
+  };
+}

@@ -1,0 +1,21 @@
+// The turn machine as hosts get it: the statechart of machines/turn.ts behind its input
+// boundary, with only the host hooks providable. Its public event type is the vocabulary's
+// `TurnEvent`: the chart's own signals between its regions are not part of it.
+import type { MachineSnapshot, StateMachine } from 'xstate';
+import { turnStatechart } from '../../machines/turn.js';
+import type { TurnEvent } from '../vocabulary/index.js';
+import { HOOK_NAMES } from './actions.js';
+import { guardMachine } from './boundary.js';
+
+type Chart = typeof turnStatechart;
+
+/** The chart's machine type with `TurnEvent` as its events (what `actor.send` accepts). */
+export type TurnMachine = Chart extends StateMachine<
+  infer C, infer _E, infer Ch, infer A, infer Ac, infer G, infer D, infer SV, infer T, infer I, infer O, infer Em, infer Me, infer SS>
+  ? StateMachine<C, TurnEvent, Ch, A, Ac, G, D, SV, T, I, O, Em, Me, SS> : never;
+
+export type TurnSnapshot = TurnMachine extends StateMachine<
+  infer C, infer E, infer Ch, infer _A, infer _Ac, infer _G, infer _D, infer SV, infer T, infer _I, infer O, infer _Em, infer Me, infer SS>
+  ? MachineSnapshot<C, E, Ch, SV, T, O, Me, SS> : never;
+
+export const turnMachine = guardMachine(turnStatechart, HOOK_NAMES) as unknown as TurnMachine;

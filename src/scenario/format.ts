@@ -1,0 +1,181 @@
+// The scenario format (docs/SCENARIOS.md): a game's players and options, and a script of
+// entries. Every action entry IS an event of the game's vocabulary under a shorter name —
+// its schema is that event's, taken from `EVENT_SCHEMAS` — so the format and the machine
+// cannot disagree on what an object, an effect or a creature is.
+import {
+  EVENT_SCHEMAS, HISTORY_FIELD_SCHEMAS, HISTORY_RECORD_TYPES, PHASE_OF_STEP, PHASES, STEPS, STEPS_THIS_TURN, WAITING_FOR,
+  gameOptionsSchema, integer, list, literal, nullable, object, oneKey, optional, picklist, playerList, quote, record, ref, string,
+  type AnySchema, type EventOfType, type GameOptions, type HistoryFieldName, type HistoryRecordType, type PhaseId, type PlayerId,
+  type Report, type Schema, type Shape, type StepId, type StepsThisTurnId, type TurnEventType,
+} from '../vocabulary/index.js';
+
+/** Each action entry: the event it stands for, and — for events with one field — which field its value is. */
+export const ACTIONS = {
+  pass: { event: 'priority.pass', field: 'player' },
+  cast: { event: 'spell.cast', field: 'object' },
+  activate: { event: 'ability.activate', field: 'object' },
+  trigger: { event: 'trigger.report', field: 'ability' },
+  at: { event: 'trigger.register', field: 'trigger' },
+  onStateBasedActions: { event: 'stateBasedActions.schedule', field: 'ability' },
+  declareAttackers: { event: 'combat.declareAttackers' },
+  declareBlockers: { event: 'combat.declareBlockers' },
+  createEffect: { event: 'effect.create', field: 'effect' },
+  addMana: { event: 'mana.add' },
+  invalidateTarget: { event: 'target.invalidate', field: 'id' },
+  setCondition: { event: 'condition.set' },
+} as const satisfies Record<string, { event: TurnEventType; field?: string }>;
+
+type Actions = typeof ACTIONS;
+export type ActionKey = keyof Actions;
+/** An action entry's value: the event's one field, or the event without its type. */
+type ValueOf<A extends { event: TurnEventType; field?: string }> = A extends { field: infer F extends string }
+  ? EventOfType<A['event']>[F & keyof EventOfType<A['event']>]
+  : Omit<EventOfType<A['event']>, 'type'>;
+
+export type ActionMap = { [K in ActionKey]: ValueOf<Actions[K]> };
+
+/** `{"advanceTo": …}`: `turn` optional; a step, a phase, or a step with the phase it belongs to. */
+export interface AdvanceToSpec {
+  turn?: number;
+  step?: StepId;
+  phase?: PhaseId;
+}
+
+/** Driving entries: the runner plays them as several events. */
+export interface DrivingMap {
+  passAll: true;
+  advanceTo: AdvanceToSpec;
+}
+
+export type ActionEntry = { [K in keyof (ActionMap & DrivingMap)]: { [P in K]: (ActionMap & DrivingMap)[K] } }[keyof (ActionMap & DrivingMap)];
+
+/** A history record pattern: the fields a matching record must have. */
+export type HistoryRecordPattern = { type?: HistoryRecordType; turn?: number; phase?: PhaseId | null; step?: StepId | null }
+  & { [F in HistoryFieldName]?: unknown };
+
+export interface HistoryExpectation {
+  includes?: HistoryRecordPattern[];
+  excludes?: HistoryRecordPattern[];
+  sequence?: HistoryRecordPattern[];
+}
+
+export interface ZonesExpectation {
+  exile?: string[];
+  graveyard?: string[];
+  battlefield?: string[];
+  ceasedToExist?: string[];
+}
+
+/** VIEW: what `expect` checks; every key optional. */
+export interface ViewExpectation {
+  turn?: number;
+  activePlayer?: PlayerId;
+  phase?: PhaseId;
+  step?: StepId | null;
+  priority?: PlayerId | null;
+  waitingFor?: (typeof WAITING_FOR)[number] | null;
+  stack?: string[];
+  pendingTriggers?: string[];
+  zones?: ZonesExpectation;
+  effects?: string[];
+  attackers?: string[];
+  blockers?: string[];
+  manaPool?: Record<PlayerId, number>;
+  handSize?: Record<PlayerId, number>;
+  stepsThisTurn?: StepsThisTurnId[];
+  nextTurns?: PlayerId[];
+  history?: HistoryExpectation;
+}
+
+export type ScriptEntry = ActionEntry | { reject: ActionEntry } | { expect: ViewExpectation };
+
+export interface Scenario {
+  /** The JSON Schema an editor validates the file with (ignored by the runner). */
+  $schema?: string;
+  name: string;
+  rules?: string[];
+  players: PlayerId[];
+  options?: GameOptions;
+  script: ScriptEntry[];
+}
+
+/** The payload schema of an action entry, from its event's schema. */
+function actionSchema(action: { event: TurnEventType; field?: string }): AnySchema {
+  const eventSchema = EVENT_SCHEMAS[action.event] as AnySchema;
+  if (eventSchema.kind !== 'object') throw new Error(`the ${action.event} event schema is not an object`);
+  if (action.field !== undefined) return eventSchema.shape[action.field];
+  const shape = Object.fromEntries(Object.entries(eventSchema.shape).filter(([key]) => key !== 'type'));
+  return { ...eventSchema, shape, optional: eventSchema.optional, noun: 'an object' };
+}
+
+function checkAdvanceTo(spec: AdvanceToSpec, report: Report): void {
+  if (spec.step === undefined && spec.phase === undefined) report([], 'needs "step" or "phase"', 'missing');
+  if (spec.step !== undefined && spec.phase !== undefined && PHASE_OF_STEP[spec.step] !== spec.phase) {
+    report(['step'], `step ${quote(spec.step)} is not in phase ${quote(spec.phase)} (it belongs to ${quote(PHASE_OF_STEP[spec.step])})`);
+  }
+}
+
+const ids = list(string('an id'), { max: 'maxStack' });
+const player = ref('player');
+const perPlayer = record(player, integer(0, 'maxAmount'), 20);
+
+const recordPattern = object<HistoryRecordPattern>({
+  type: optional(picklist(HISTORY_RECORD_TYPES, 'record type')),
+  turn: optional(integer(1, Number.MAX_SAFE_INTEGER)),
+  phase: optional(nullable(picklist(PHASES, 'phase'))),
+  step: optional(nullable(picklist(STEPS, 'step'))),
+  ...Object.fromEntries(Object.entries(HISTORY_FIELD_SCHEMAS).map(([field, schema]) => [field, optional(schema as Schema<unknown>)])),
+} as Shape<HistoryRecordPattern>, { noun: 'an object' });
+const recordPatterns = optional(list(recordPattern, { max: 10_000 }));
+
+const viewSchema = object<ViewExpectation>({
+  turn: optional(integer(1, Number.MAX_SAFE_INTEGER)),
+  activePlayer: optional(player),
+  phase: optional(picklist(PHASES, 'phase')),
+  step: optional(nullable(picklist(STEPS, 'step'))),
+  priority: optional(nullable(player)),
+  waitingFor: optional(nullable(picklist(WAITING_FOR, 'waitingFor value'))),
+  stack: optional(ids),
+  pendingTriggers: optional(ids),
+  zones: optional(object<ZonesExpectation>({ exile: optional(ids), graveyard: optional(ids), battlefield: optional(ids), ceasedToExist: optional(ids) })),
+  effects: optional(ids),
+  attackers: optional(ids),
+  blockers: optional(ids),
+  manaPool: optional(perPlayer),
+  handSize: optional(perPlayer),
+  stepsThisTurn: optional(list(picklist(STEPS_THIS_TURN, 'step'), { max: 10_000 })),
+  nextTurns: optional(list(player, { max: 10_000 })),
+  history: optional(object<HistoryExpectation>({ includes: recordPatterns, excludes: recordPatterns, sequence: recordPatterns })),
+}, { noun: 'a VIEW object' });
+
+const actionSchemas = {
+  ...Object.fromEntries(Object.entries(ACTIONS).map(([key, action]) => [key, actionSchema(action)])),
+  passAll: literal(true),
+  advanceTo: object<AdvanceToSpec>({
+    turn: optional(integer(1, Number.MAX_SAFE_INTEGER)),
+    step: optional(picklist(STEPS, 'step')),
+    phase: optional(picklist(PHASES, 'phase')),
+  }, { refine: checkAdvanceTo }),
+} as { [K in keyof (ActionMap & DrivingMap)]: Schema<(ActionMap & DrivingMap)[K]> };
+
+const ACTION_EXAMPLE = '{"pass": "A"}';
+const actionEntry = oneKey<ActionMap & DrivingMap>(actionSchemas, {
+  noun: 'entry',
+  example: ACTION_EXAMPLE,
+  unknownKey: (key) => (key === 'reject' || key === 'expect' ? `reject holds exactly one action entry, and ${quote(key)} is not an action` : undefined),
+});
+const scriptEntry = oneKey<ActionMap & DrivingMap & { reject: ActionEntry; expect: ViewExpectation }>(
+  { ...actionSchemas, reject: actionEntry, expect: viewSchema },
+  { noun: 'entry', example: ACTION_EXAMPLE },
+) as Schema<ScriptEntry>;
+
+export const SCENARIO_KEYS = ['$schema', 'name', 'rules', 'players', 'options', 'script'] as const;
+
+export const scenarioSchema: Schema<Scenario> = object<Scenario>({
+  $schema: optional(string('a URL or path')),
+  name: string('a name'),
+  rules: optional(list(string('a rule number'), { max: 1_000 })),
+  players: playerList,
+  options: optional(gameOptionsSchema),
+  script: list(scriptEntry, { max: 100_000 }),
+}, { noun: 'a scenario object' });

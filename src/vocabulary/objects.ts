@@ -1,0 +1,259 @@
+// The objects the game is told about — spells and abilities (OBJ), "at the beginning of"
+// abilities (AT), continuous effects (EFFECT), creatures in combat (CREATURE) and what an
+// object does as it resolves (EFFECTS) — declared once: each type, and the schema that
+// validates it (events, persisted snapshots and scenario files all use these).
+import {
+  ABILITY_TIMINGS, ABILITY_TYPES, DURATION_KEYWORDS, PERMANENT_TYPES, PHASES, SPELL_TIMINGS, SPELL_TYPES, STEPS, STEPS_AND_PHASES,
+  type DurationKeyword, type ObjectType, type PhaseId, type PlayerId, type StepId, type StepOrPhaseId, type Timing,
+} from './ids.js';
+import { listOf, quote } from './parse.js';
+import {
+  boolean, integer, lazy, list, literal, object, oneKey, optional, picklist, ref, string, union,
+  type OneKeyOf, type Report, type Schema,
+} from './schema.js';
+
+/** A spell or ability as the host describes it (OBJ). */
+export interface StackObjectSpec {
+  id: string;
+  controller: PlayerId;
+  /** Spells: instant (the default), sorcery, or a permanent type; abilities: `activated` / `triggered`. */
+  type?: ObjectType;
+  /** What it does as it resolves, in order (608.2c). */
+  effects?: ResolutionEffect[];
+  targets?: string[];
+  /** A copy of a spell, not a card (704.5e, 608.3f). */
+  copy?: boolean;
+  /** Spells: `instant` (flash); abilities: `sorcery`, `yourTurn` (602.5). */
+  timing?: Timing;
+  /** An intervening "if" condition (603.4, 608.2a); triggered abilities only. */
+  if?: string;
+  bestow?: boolean;
+  mutate?: boolean;
+  cannotEnter?: boolean;
+}
+
+/** A "beginning of" triggered ability (500.6), or a delayed one (`once`, 603.7). */
+export interface AtTriggerSpec {
+  id: string;
+  controller: PlayerId;
+  /** A step, or a phase (it triggers as that phase begins). */
+  when: StepOrPhaseId;
+  /** Only in this player's turns. */
+  whoseTurn?: PlayerId;
+  /** Removed after it triggers once (a delayed trigger). */
+  once?: boolean;
+  if?: string;
+  effects?: ResolutionEffect[];
+}
+
+export type Duration = DurationKeyword | { beginningOf: StepOrPhaseId };
+
+/** A continuous effect with a duration (611.2). */
+export interface ContinuousEffectSpec {
+  id: string;
+  until: Duration;
+}
+
+/** An attacking creature. */
+export interface AttackerSpec {
+  id: string;
+  firstStrike?: boolean;
+  doubleStrike?: boolean;
+}
+
+/** A blocking creature, and the attacker it blocks. */
+export interface BlockerSpec extends AttackerSpec {
+  blocking: string;
+}
+
+export type CreatureSpec = AttackerSpec & { blocking?: string };
+
+/** A skip (500.11): exactly one of `step`, `phase`, `turn`; `each` only with a step or phase. */
+export interface SkipSpec {
+  player: PlayerId;
+  step?: StepId;
+  phase?: PhaseId;
+  turn?: true;
+  each?: boolean;
+}
+
+export interface AddStepSpec {
+  step: StepId;
+  afterPhase?: boolean;
+  count?: number;
+}
+
+export interface AddManaSpec {
+  player: PlayerId;
+  amount: number;
+}
+
+/** What an object does when it resolves (608.2c), one key each. */
+export interface ResolutionEffectMap {
+  endTurn: Record<string, never>;
+  endCombat: Record<string, never>;
+  extraTurn: { player: PlayerId };
+  addPhases: { phases: PhaseId[] };
+  addStep: AddStepSpec;
+  skip: SkipSpec;
+  trigger: StackObjectSpec;
+  at: AtTriggerSpec;
+  cast: StackObjectSpec;
+  createEffect: ContinuousEffectSpec;
+  addMana: AddManaSpec;
+}
+export type ResolutionEffect = OneKeyOf<ResolutionEffectMap>;
+export type EffectKey = keyof ResolutionEffectMap;
+
+/** Which entry an OBJ belongs to: a spell (cast), an activated or a triggered ability. */
+export type StackObjectKind = 'spell' | 'activated' | 'triggered';
+
+const KIND_NAMES: Record<StackObjectKind, string> = { spell: 'a spell', activated: 'an activated ability', triggered: 'a triggered ability' };
+const is = (list: readonly string[], value: unknown): value is string => typeof value === 'string' && list.includes(value);
+
+/** The rules between an OBJ's keys (FORMAT.md: "Otherwise the file is invalid"). */
+function checkStackObject(kind: StackObjectKind, obj: StackObjectSpec, report: Report): void {
+  if (kind !== 'triggered' && obj.if !== undefined) report(['if'], `"if" is only allowed on triggered abilities and ATs, not on ${KIND_NAMES[kind]}`);
+  const rules: [key: 'bestow' | 'mutate' | 'cannotEnter', goesWith: string, types: readonly string[]][] = [
+    ['bestow', 'goes only with an aura spell', ['aura']],
+    ['mutate', 'goes only with a creature spell', ['creature']],
+    ['cannotEnter', `goes only on permanent spells (${listOf(PERMANENT_TYPES)})`, PERMANENT_TYPES],
+  ];
+  const type = obj.type ?? (kind === 'spell' ? 'instant' : kind);
+  for (const [key, goesWith, types] of rules) {
+    if (obj[key] !== true) continue;
+    if (kind !== 'spell') report([key], `${quote(key)} ${goesWith}, not ${KIND_NAMES[kind]}`);
+    else if (!types.includes(type)) report([key], `${quote(key)} ${goesWith}, got type ${quote(type)}`);
+  }
+  if (kind !== 'spell') return;
+  const oneTarget = type === 'aura' ? 'an aura spell' : type === 'creature' && obj.mutate === true ? 'a mutate spell' : undefined;
+  if (oneTarget === undefined) return;
+  if (obj.targets === undefined) report(['targets'], `missing (${oneTarget} has exactly one target)`, 'missing');
+  else if (obj.targets.length !== 1) report(['targets'], `${oneTarget} has exactly one target, got ${obj.targets.length}`);
+}
+
+/** 608.2g: a spell cast during a resolution; no card casts one after ending the turn or combat. */
+function checkEffectOrder(effects: ResolutionEffect[], report: Report): void {
+  let ender: { key: string; index: number } | undefined;
+  effects.forEach((effect, index) => {
+    if ('endTurn' in effect || 'endCombat' in effect) ender ??= { key: 'endTurn' in effect ? 'endTurn' : 'endCombat', index };
+    else if ('cast' in effect && ender) {
+      report([index], `"cast" is not allowed after ${quote(ender.key)} (effects[${ender.index}]) in the same effects list`);
+    }
+  });
+}
+
+function checkSkip(skip: SkipSpec, report: Report): void {
+  const given = (['step', 'phase', 'turn'] as const).filter((key) => skip[key] !== undefined);
+  if (given.length === 0) report([], 'needs "step", "phase" or "turn"', 'missing');
+  else if (given.length > 1) report([], `give only one of "step", "phase" or "turn", got ${given.map(quote).join(' and ')}`);
+  if (skip.each === true && skip.turn !== undefined) report(['each'], '"each" goes with "step" or "phase", not "turn"');
+}
+
+export const id = string('an id');
+export const conditionName = string('a condition name');
+export const player = ref('player');
+export const phaseId = picklist(PHASES, 'phase');
+export const stepId = picklist(STEPS, 'step');
+export const stepOrPhaseId = picklist<StepOrPhaseId>(STEPS_AND_PHASES, 'step or phase');
+
+const effectList: Schema<ResolutionEffect[]> = lazy('effects', () => effects);
+
+function typeOf(kind: StackObjectKind): Schema<ObjectType> {
+  if (kind === 'spell') {
+    return picklist<ObjectType>(SPELL_TYPES, 'type', {
+      unknown: (type) => (is(ABILITY_TYPES, type) ? `${quote(type)} is an ability type; a spell takes ${listOf(SPELL_TYPES)}` : undefined),
+    });
+  }
+  return picklist<ObjectType>([kind], 'type', {
+    unknown: (type) => (is([...SPELL_TYPES, ...ABILITY_TYPES], type) ? `${KIND_NAMES[kind]} has type ${quote(kind)} (or no type), got ${quote(type)}` : undefined),
+  });
+}
+
+function timingOf(kind: StackObjectKind): Schema<Timing> {
+  const allowed = kind === 'spell' ? SPELL_TIMINGS : ABILITY_TIMINGS;
+  const other = kind === 'spell' ? ABILITY_TIMINGS : SPELL_TIMINGS;
+  return picklist<Timing>(allowed, 'timing', {
+    unknown: (timing) => (is(other, timing) ? `timing ${quote(timing)} is not for ${KIND_NAMES[kind]}, which accepts ${listOf(allowed.map(quote))}` : undefined),
+  });
+}
+
+function stackObject(kind: StackObjectKind): Schema<StackObjectSpec> {
+  return object<StackObjectSpec>({
+    id,
+    controller: player,
+    type: optional(typeOf(kind)),
+    effects: optional(effectList),
+    targets: optional(list(id, { max: 'maxTargets' })),
+    copy: optional(boolean),
+    timing: optional(timingOf(kind)),
+    if: optional(conditionName),
+    bestow: optional(boolean),
+    mutate: optional(boolean),
+    cannotEnter: optional(boolean),
+  }, { noun: KIND_NAMES[kind], refine: (obj, report) => checkStackObject(kind, obj, report) });
+}
+
+export const spell = stackObject('spell');
+export const activatedAbility = stackObject('activated');
+export const triggeredAbility = stackObject('triggered');
+
+export const atTrigger = object<AtTriggerSpec>({
+  id,
+  controller: player,
+  when: stepOrPhaseId,
+  whoseTurn: optional(player),
+  once: optional(boolean),
+  if: optional(conditionName),
+  effects: optional(effectList),
+}, { noun: 'an AT (a "beginning of" trigger)' });
+
+const DURATIONS = listOf([...DURATION_KEYWORDS, '{"beginningOf": STEP_OR_PHASE}']);
+const durationKeyword = picklist(DURATION_KEYWORDS, 'duration', { unknown: (value) => `unknown duration ${quote(value)} (expected ${DURATIONS})` });
+const beginningOf = object<{ beginningOf: StepOrPhaseId }>({ beginningOf: stepOrPhaseId });
+export const duration = union<Duration>(
+  [durationKeyword, beginningOf],
+  (value) => (typeof value === 'string' ? durationKeyword : typeof value === 'object' && value !== null && !Array.isArray(value) ? beginningOf : undefined),
+  DURATIONS,
+);
+
+export const continuousEffect = object<ContinuousEffectSpec>({ id, until: duration }, { noun: 'an EFFECT' });
+
+export const attacker = object<AttackerSpec>({ id, firstStrike: optional(boolean), doubleStrike: optional(boolean) }, {
+  noun: 'a creature',
+  unknownKey: (key) => (key === 'blocking' ? '"blocking" is only for blockers (declareBlockers)' : undefined),
+});
+export const blocker = object<BlockerSpec>({
+  id, firstStrike: optional(boolean), doubleStrike: optional(boolean), blocking: string('the id of the attacker it blocks'),
+}, { noun: 'a creature' });
+
+export const manaAmount = integer(0, 'maxAmount');
+export const addMana = object<AddManaSpec>({ player, amount: manaAmount });
+export const skip = object<SkipSpec>({
+  player,
+  step: optional(stepId),
+  phase: optional(phaseId),
+  turn: optional(literal(true)),
+  each: optional(boolean),
+}, { refine: checkSkip });
+
+const empty = object<Record<string, never>>({});
+
+export const effect = oneKey<ResolutionEffectMap>({
+  endTurn: empty,
+  endCombat: empty,
+  extraTurn: object<{ player: PlayerId }>({ player }),
+  addPhases: object<{ phases: PhaseId[] }>({ phases: list(phaseId, { min: 1, max: 'maxPlannedPhases' }) }),
+  addStep: object<AddStepSpec>({ step: stepId, afterPhase: optional(boolean), count: optional(integer(1, 'maxStepCount')) }),
+  skip,
+  trigger: triggeredAbility,
+  at: atTrigger,
+  cast: spell,
+  createEffect: continuousEffect,
+  addMana,
+}, { noun: 'effect', example: '{"endTurn": {}}' });
+
+export const effects: Schema<ResolutionEffect[]> = list(effect, { max: 'maxEffects', refine: checkEffectOrder });
+
+/** Which spell types are permanents (608.3). */
+export const isPermanentType = (type: string | undefined): boolean => is(PERMANENT_TYPES, type);
