@@ -6,8 +6,8 @@ import { createActor } from 'xstate';
 import WebSocket from 'ws';
 import { afterEach, describe, expect, it } from 'vitest';
 import { VIEWER_PATH } from '../../src/inspect/protocol.js';
-import { startVisualizer, type RunningVisualizer } from '../../src/visualizer/server.js';
-import { toyTurnMachine } from './fixtures/toyTurnMachine.js';
+import { startVisualizer, type RunningVisualizer } from '../../src/server/server.js';
+import { toyTurnMachine } from '../visualizer/fixtures/toyTurnMachine.js';
 
 let running: RunningVisualizer | undefined;
 afterEach(async () => {

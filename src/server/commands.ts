@@ -1,4 +1,4 @@
-import { startVisualizer, type RunningVisualizer, type VisualizerOptions } from '../visualizer/server.js';
+import { startVisualizer, type RunningVisualizer, type VisualizerOptions } from './server.js';
 
 /**
  * `mtg-turn-machine inspect`: the visualizer in live mode. Programs that create
@@ -10,5 +10,13 @@ export async function runInspectCommand(options: VisualizerOptions = {}): Promis
   console.log(`Inspector relay: ${running.inspectUrl}`);
   console.log(`  in your program: createActor(machine, { inspect: createWebSocketInspector({ url: '${running.inspectUrl}' }).inspect })`);
   console.log(`Live view: ${running.url}#inspect`);
+  return running;
+}
+
+/** `mtg-turn-machine visualize` (what `npm start` runs): serves the page and prints its URL. */
+export async function runVisualizeCommand(options: VisualizerOptions = {}): Promise<RunningVisualizer> {
+  const running = await startVisualizer(options);
+  console.log(`Visualizer: ${running.url}`);
+  console.log(`Inspector relay (for createWebSocketInspector): ${running.inspectUrl}`);
   return running;
 }

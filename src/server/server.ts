@@ -2,9 +2,9 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { dirname, extname, join, normalize, resolve, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { extname, join, normalize, resolve, sep } from 'node:path';
 import { attachInspectRelay, type InspectRelay } from '../inspect/relay.js';
+import { packageRoot } from './paths.js';
 
 export const DEFAULT_VISUALIZER_PORT = 4310;
 
@@ -36,17 +36,6 @@ const CONTENT_TYPES: Record<string, string> = {
   '.png': 'image/png',
   '.map': 'application/json; charset=utf-8',
 };
-
-/** The folder holding this package's package.json, from here or from the compiled copy under dist/. */
-export function packageRoot(): string {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  while (!existsSync(join(dir, 'package.json'))) {
-    const parent = dirname(dir);
-    if (parent === dir) throw new Error('package.json of mtg-turn-machine not found');
-    dir = parent;
-  }
-  return dir;
-}
 
 interface ScenarioEntry {
   file: string;
@@ -124,12 +113,4 @@ export async function startVisualizer(options: VisualizerOptions = {}): Promise<
         server.close(() => done());
       }),
   };
-}
-
-/** `mtg-turn-machine visualize` (what `npm start` runs): serves the page and prints its URL. */
-export async function runVisualizeCommand(options: VisualizerOptions = {}): Promise<RunningVisualizer> {
-  const running = await startVisualizer(options);
-  console.log(`Visualizer: ${running.url}`);
-  console.log(`Inspector relay (for createWebSocketInspector): ${running.inspectUrl}`);
-  return running;
 }
