@@ -1,8 +1,8 @@
 // The `mtg-turn-machine` command line.
 import { Command, InvalidArgumentError } from 'commander';
 import { runExportCommand } from '../export/command.js';
-import { runInspectCommand } from '../inspect/command.js';
-import { DEFAULT_VISUALIZER_PORT, runVisualizeCommand } from '../visualizer/server.js';
+import { runInspectCommand, runVisualizeCommand } from '../server/commands.js';
+import { DEFAULT_VISUALIZER_PORT } from '../server/server.js';
 import { playDemo } from './play.js';
 import { runScenarioCommand } from './scenarioCommand.js';
 

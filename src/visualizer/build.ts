@@ -2,7 +2,7 @@ import { copyFile, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
-import { packageRoot } from './server.js';
+import { packageRoot } from '../server/paths.js';
 
 /** Bundles the visualizer page into dist/visualizer/ (`npx tsx src/visualizer/build.ts`). */
 export async function buildVisualizer(outDir = join(packageRoot(), 'dist', 'visualizer')): Promise<void> {

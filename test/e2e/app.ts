@@ -60,13 +60,13 @@ export interface StartedBrowser {
   close(): Promise<void>;
 }
 
-/** Debian's Chromium, headless, with a fresh profile and no background network. */
-export async function startBrowser(): Promise<StartedBrowser> {
+/** Debian's Chromium, headless, with a fresh profile and no background network; `args` adds command-line switches. */
+export async function startBrowser(args: string[] = []): Promise<StartedBrowser> {
   const profile = mkdtempSync(join(tmpdir(), 'mtg-visualizer-e2e-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
     headless: true,
-    args: CHROMIUM_FLAGS,
+    args: [...CHROMIUM_FLAGS, ...args],
     viewport: { width: 1920, height: 1080 },
   });
   return {

@@ -1,4 +1,6 @@
 import { copyFileSync, mkdirSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { createWebSocketInspector } from '@statelyai/inspect';
 import type { Page } from 'playwright-core';
@@ -12,6 +14,8 @@ const PHASES = 'mtgTurn.turn.phases.';
 let app: StartedApp;
 let browser: StartedBrowser;
 let page: Page;
+/** Browsers a test started with switches of its own; closed after the last test. */
+const extraBrowsers: StartedBrowser[] = [];
 
 beforeAll(async () => {
   mkdirSync(RESULTS, { recursive: true });
@@ -20,6 +24,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  for (const extra of extraBrowsers) await extra.close();
   await browser?.close();
   await app?.stop();
 });
@@ -35,6 +40,10 @@ async function open(hash: 'play' | 'scenario' | 'inspect' = 'play'): Promise<Pag
   page = await browser.context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
+  // The server's Content-Security-Policy must let the page do all it does: Chromium reports a violation on the console.
+  page.on('console', (message) => {
+    if (message.text().includes('Content Security Policy')) errors.push(message.text());
+  });
   await page.goto(`${app.url}#${hash}`);
   await page.waitForSelector(hash === 'scenario' ? 'svg.chart g.state' : 'svg.chart g.state.active');
   expect(errors).toEqual([]);
@@ -176,5 +185,57 @@ describe('visualizer in Chromium', () => {
       actor.stop();
       inspector.stop();
     }
+  });
+
+  it('refuses a page of another origin: it can neither watch the relay nor feed it', async () => {
+    const inspector = createWebSocketInspector({ url: app.url.replace(/^http/, 'ws') });
+    const actor = createActor(turnMachine, { input: { players: ['A', 'B'] }, inspect: inspector.inspect }).start();
+    // Any other site the user has open: here a second server on another port.
+    const elsewhere = createServer((_request, response) => response.end('<!doctype html><title>elsewhere</title>'));
+    await new Promise<void>((listening) => elsewhere.listen(0, '127.0.0.1', listening));
+    try {
+      page = await browser.context.newPage();
+      await page.goto(`http://127.0.0.1:${(elsewhere.address() as AddressInfo).port}/`);
+      const attempts = await page.evaluate(async (relay) => {
+        const attempt = (url: string) =>
+          new Promise<{ opened: boolean; received: number; code: number }>((resolve) => {
+            const socket = new WebSocket(url);
+            let opened = false;
+            let received = 0;
+            socket.onopen = () => {
+              opened = true;
+              socket.send(JSON.stringify({ type: '@xstate.actor', sessionId: 'x:0', name: 'forged', definition: '{"id":"forged"}' }));
+              setTimeout(() => socket.close(), 1000);
+            };
+            socket.onmessage = () => received++;
+            socket.onclose = (event) => resolve({ opened, received, code: event.code });
+          });
+        return [await attempt(`${relay}__inspect/viewer`), await attempt(relay)];
+      }, app.url.replace(/^http/, 'ws'));
+      expect(attempts).toEqual([
+        { opened: false, received: 0, code: 1006 },
+        { opened: false, received: 0, code: 1006 },
+      ]);
+      await page.close();
+      await open('inspect');
+      const actors = await page.getByTestId('live-actor').locator('option').allInnerTexts();
+      expect(actors.length).toBeGreaterThan(0);
+      expect(actors.join('\n')).not.toContain('forged');
+    } finally {
+      actor.stop();
+      inspector.stop();
+      elsewhere.close();
+    }
+  });
+
+  it('refuses a page reached through another host name (DNS rebinding) with 421', async () => {
+    // Chromium resolves rebound.test to this machine, as a rebinding attacker's DNS would.
+    const rebound = await startBrowser(['--host-resolver-rules=MAP rebound.test 127.0.0.1']);
+    extraBrowsers.push(rebound);
+    page = await rebound.context.newPage();
+    const response = await page.goto(app.url.replace('127.0.0.1', 'rebound.test'));
+    expect(response?.status()).toBe(421);
+    expect(await page.innerText('body')).toMatch(/Host "rebound\.test:\d+" refused/);
+    expect(await page.locator('svg.chart').count()).toBe(0);
   });
 });
