@@ -336,3 +336,12 @@ describe('mtg-turn-machine scenario: output', () => {
     expect(status).toBe(2);
   });
 });
+
+describe('mtg-turn-machine export', () => {
+  it('prints each written machine once', () => {
+    const out = tempDir('export');
+    const { status, stdout } = cli('export', '--out', out);
+    expect(stdout).toBe(`turn: ${join(out, 'turn.json')}, ${join(out, 'turn.machine.ts')}\n`);
+    expect(status).toBe(0);
+  });
+});
