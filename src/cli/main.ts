@@ -5,6 +5,7 @@ import { runInspectCommand } from '../inspect/command.js';
 import { DEFAULT_VISUALIZER_PORT, runVisualizeCommand } from '../visualizer/server.js';
 import { playDemo } from './play.js';
 import { MAX_SCENARIO_BYTES, runScenarioCommand } from './scenarioCommand.js';
+import { packageVersion } from './version.js';
 
 const print = (line: string) => process.stdout.write(`${line}\n`);
 
@@ -17,6 +18,7 @@ function parsePort(value: string): number {
 export function buildProgram(): Command {
   const program = new Command('mtg-turn-machine')
     .description("Magic: The Gathering's turn structure as an XState statechart: run rules scenarios, play a demo, visualise.")
+    .version(packageVersion(), '-V, --version', 'print the version')
     .showHelpAfterError();
 
   program.command('scenario')

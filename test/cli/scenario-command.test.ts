@@ -1,11 +1,13 @@
 // The CLI's scenario command: exit codes, one line per scenario, bad input named by file and JSON path.
 import { execFileSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runScenarioCommand } from '../../src/cli/scenarioCommand.js';
+import { packageVersion } from '../../src/cli/version.js';
 
 const MAX_MIB = 8;
 
@@ -334,6 +336,27 @@ describe('mtg-turn-machine scenario: output', () => {
     expect(stdout).toContain(`INVALID ${invalid}: script[0].expect.step: unknown step "dr\\u009baw\\u001b[5m"`);
     expect(stdout.split('\n').filter((line) => line.startsWith('ok   forged'))).toEqual([]);
     expect(status).toBe(2);
+  });
+});
+
+describe('mtg-turn-machine --version', () => {
+  const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
+
+  it.each(['--version', '-V'])('%s prints the version of package.json', (flag) => {
+    const { status, stdout } = cli(flag);
+    expect(stdout).toBe(`${version}\n`);
+    expect(status).toBe(0);
+  });
+
+  it('finds package.json from the source, from dist/ and from an installed copy', () => {
+    const root = join(tempDir('package'), 'node_modules', 'mtg-turn-machine');
+    mkdirSync(join(root, 'dist', 'src', 'cli'), { recursive: true });
+    writeFileSync(join(root, '..', '..', 'package.json'), JSON.stringify({ name: 'someone-elses-app', version: '1.0.0' }));
+    writeFileSync(join(root, 'package.json'), JSON.stringify({ name: 'mtg-turn-machine', version: '7.8.9' }));
+    writeFileSync(join(root, 'dist', 'package.json'), JSON.stringify({ type: 'module' })); // not ours: no name
+    expect(packageVersion(pathToFileURL(join(root, 'dist', 'src', 'cli', 'main.js')))).toBe('7.8.9');
+    expect(packageVersion(pathToFileURL(join(root, 'src', 'cli', 'main.ts')))).toBe('7.8.9');
+    expect(packageVersion(new URL('../../src/cli/main.ts', import.meta.url))).toBe(version);
   });
 });
 
