@@ -4,7 +4,8 @@ import { runExportCommand } from '../export/command.js';
 import { runInspectCommand, runVisualizeCommand } from '../server/commands.js';
 import { DEFAULT_VISUALIZER_PORT } from '../server/server.js';
 import { playDemo } from './play.js';
-import { runScenarioCommand } from './scenarioCommand.js';
+import { MAX_SCENARIO_BYTES, runScenarioCommand } from './scenarioCommand.js';
+import { packageVersion } from './version.js';
 
 const print = (line: string) => process.stdout.write(`${line}\n`);
 
@@ -17,11 +18,17 @@ function parsePort(value: string): number {
 export function buildProgram(): Command {
   const program = new Command('mtg-turn-machine')
     .description("Magic: The Gathering's turn structure as an XState statechart: run rules scenarios, play a demo, visualise.")
+    .version(packageVersion(), '-V, --version', 'print the version')
     .showHelpAfterError();
 
   program.command('scenario')
     .description('run JSON rules scenarios (files, or directories of *.json); exit 0 if all pass, 1 if any fails, 2 if any is invalid')
     .argument('<paths...>', 'scenario files or directories')
+    .addHelpText('after', `
+Directories are walked in sorted order, symlinks followed. Each path that cannot be run is printed as
+INVALID <path>: <reason> and the others still run: a missing path, a dangling or looping symlink, an
+unreadable directory, a FIFO, socket or device, a file over ${MAX_SCENARIO_BYTES / 1024 / 1024} MiB, a file that is not UTF-8.
+Each result prints as its file finishes; control characters are printed escaped (\\u001b).`)
     .option('--trace', 'print the history of each scenario')
     .option('--json', 'print one machine-readable JSON report')
     .action((paths: string[], options: { trace?: boolean; json?: boolean }) => {

@@ -29,7 +29,8 @@ async function loadMachine(entry: StatelyMachineEntry): Promise<AnyStateMachine>
 
 /**
  * `mtg-turn-machine export [--out DIR]`: for each machine of `stately.config.ts`,
- * writes `NAME.json` (the config) and `NAME.machine.ts` (for Stately's editor).
+ * writes `NAME.json` (the config) and `NAME.machine.ts` (for Stately's editor). Prints nothing: the caller
+ * (the CLI) prints the list it returns.
  */
 export async function runExportCommand(options: ExportOptions = {}): Promise<ExportedMachine[]> {
   const out = resolve(options.out ?? join('dist', 'stately'));
@@ -41,7 +42,6 @@ export async function runExportCommand(options: ExportOptions = {}): Promise<Exp
     const sourceFile = join(out, `${entry.name}.machine.ts`);
     await writeFile(jsonFile, `${machineConfigJson(machine)}\n`);
     await writeFile(sourceFile, statelySource(entry.name, machine));
-    console.log(`${entry.name}: ${jsonFile}, ${sourceFile}`);
     exported.push({ name: entry.name, jsonFile, sourceFile });
   }
   return exported;
