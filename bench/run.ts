@@ -80,7 +80,8 @@ const byId = new Map(throughput.map((t) => [t.id, t]));
 const ours = byId.get('actor')!;
 const oursGame = byId.get('game')!;
 const bare = byId.get('bare')!;
-const bgio = [byId.get('bgio')!, byId.get('bgio-undo')!].sort((a, b) => b.median - a.median)[0];
+// Every boardgame.io row (both designs, reducer and Client): ours is compared with the fastest.
+const bgio = throughput.filter((t) => t.group === 3).sort((a, b) => b.median - a.median)[0];
 const reducer = byId.get('reducer')!;
 const ratio = (a: { median: number }, b: { median: number }) => a.median / b.median;
 const ratios = {
@@ -102,7 +103,7 @@ if (!flag('no-model')) {
 
 const targets = [
   { target: 'ours ≥ 0.5 × bare XState', value: `${ratios['1/2'].actor.toFixed(2)} ×`, met: ratios['1/2'].actor >= 0.5 },
-  { target: 'ours faster than boardgame.io', value: `${ratios['1/3'].actor.toFixed(2)} ×`, met: ratios['1/3'].actor > 1 },
+  { target: `ours faster than every boardgame.io row (fastest: ${bgio.label})`, value: `${ratios['1/3'].actor.toFixed(2)} ×`, met: ratios['1/3'].actor > 1 },
   { target: 'persisted snapshot after 10 turns < 8 kB', value: `${snapshot.bytes} B`, met: snapshot.bytes < 8000 },
   { target: 'bundle < 15 kB gzipped without xstate', value: `${bundle.gzipBytes} B`, met: bundle.gzipBytes < 15000 },
 ];
@@ -132,7 +133,7 @@ if (json) {
   const cpuRatio = (a: { cpuMedian: number }, b: { cpuMedian: number }) => (a.cpuMedian / b.cpuMedian).toFixed(2);
   log(`Ratios of medians, ours = createActor + send (createGame; by CPU time): `
     + `1/2 = ${ratios['1/2'].actor.toFixed(2)} (${ratios['1/2'].createGame.toFixed(2)}; ${cpuRatio(ours, bare)}), `
-    + `1/3 = ${ratios['1/3'].actor.toFixed(2)} (${ratios['1/3'].createGame.toFixed(2)}; ${cpuRatio(ours, bgio)}) against the faster boardgame.io row, `
+    + `1/3 = ${ratios['1/3'].actor.toFixed(2)} (${ratios['1/3'].createGame.toFixed(2)}; ${cpuRatio(ours, bgio)}) against the fastest boardgame.io row (${bgio.label}), `
     + `1/4 = ${ratios['1/4'].actor.toExponential(1)} (${ratios['1/4'].createGame.toExponential(1)}; ${(ours.cpuMedian / reducer.cpuMedian).toExponential(1)})`);
   log(`Persisted snapshot after 10 turns (${snapshot.moves} events, turn ${snapshot.turn} begun): ${snapshot.bytes} B JSON, ${snapshot.gzipBytes} B gzipped`);
   log(`Bundle (src/index.ts, esbuild, minified, xstate external): ${bundle.minBytes} B, ${bundle.gzipBytes} B gzipped (with xstate: ${bundle.withXstateGzipBytes} B gzipped); largest inputs: ${bundle.largest.map((l) => `${l.input} ${l.bytes} B`).join(', ')}`);

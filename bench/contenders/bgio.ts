@@ -1,25 +1,22 @@
 // boardgame.io 0.50 playing the same script with its own structure: one boardgame.io
 // phase per Magic phase (each holding one boardgame.io turn of the Magic active player),
 // the step in G, and stages for who is asked to act (priority, declaring attackers or
-// blockers) via setActivePlayers. Moves are driven through the game reducer, the path
-// boardgame.io's server (Master) and its AI bots use, without transport or storage.
+// blockers) via setActivePlayers on every pass. Driven two ways (shared with the lean design,
+// bgioLean.ts): through the game reducer, the path boardgame.io's server (Master) and its AI
+// bots use, without transport or storage; and through its Client, what a UI uses.
 import type { Ctx, Game } from 'boardgame.io';
+import { Client } from 'boardgame.io/client';
 import { INVALID_MOVE } from 'boardgame.io/core';
-import { CreateGameReducer, InitializeGame } from 'boardgame.io/internal';
+import { CreateGameReducer, InitializeGame, ProcessGameConfig } from 'boardgame.io/internal';
 import type { EventsAPI } from 'boardgame.io/dist/types/src/plugins/plugin-events.js';
 import type { Move, Where } from '../script.js';
 import type { AtTriggerSpec, CreatureSpec, StackObjectSpec } from '../../src/index.js';
 
-interface BG {
+interface BG extends PriorityG {
   turn: number;
   /** boardgame.io player ids ('0', '1'). */
   active: string;
   step: string | null;
-  holder: string;
-  passes: number;
-  stack: StackObjectSpec[];
-  pending: StackObjectSpec[];
-  registered: AtTriggerSpec[];
   firstStrike: boolean;
   /** 723.1d: the next ending phase starts at cleanup. */
   straightToCleanup: boolean;
@@ -66,6 +63,28 @@ const FIRST_STEP: Record<string, string | null> = {
   beginning: 'untap', precombatMain: null, combat: 'beginningOfCombat', postcombatMain: null, ending: 'end',
 };
 
+/** The part of G both boardgame.io designs share (this one and bgioLean.ts). */
+export interface PriorityG {
+  /** boardgame.io player id of the priority holder. */
+  holder: string;
+  passes: number;
+  stack: StackObjectSpec[];
+  pending: StackObjectSpec[];
+  registered: AtTriggerSpec[];
+}
+
+/** Casting or activating (the holder only, for itself) and the game's trigger reports: the same in both designs. */
+export const stackMoves = {
+  cast: ({ G, playerID }: { G: PriorityG; playerID?: string }, object: StackObjectSpec, controller: string) => {
+    if (playerID !== G.holder || controller !== playerID) return INVALID_MOVE;
+    G.stack.push(object);
+    G.passes = 0;
+    return undefined;
+  },
+  reportTrigger: ({ G }: { G: PriorityG }, ability: StackObjectSpec) => { G.pending.push(ability); },
+  registerTrigger: ({ G }: { G: PriorityG }, trigger: AtTriggerSpec) => { G.registered.push(trigger); },
+};
+
 const priorityMoves = {
   pass: ({ G, events, playerID }: Fn) => {
     if (playerID !== G.holder) return INVALID_MOVE;
@@ -88,17 +107,10 @@ const priorityMoves = {
     } else openPriority(G, events);
     return undefined;
   },
-  cast: ({ G, playerID }: Fn, object: StackObjectSpec, controller: string) => {
-    if (playerID !== G.holder || controller !== playerID) return INVALID_MOVE;
-    G.stack.push(object);
-    G.passes = 0;
-    return undefined;
-  },
-  reportTrigger: ({ G }: Fn, ability: StackObjectSpec) => { G.pending.push(ability); },
-  registerTrigger: ({ G }: Fn, trigger: AtTriggerSpec) => { G.registered.push(trigger); },
+  ...stackMoves,
 };
 
-const reports = { reportTrigger: priorityMoves.reportTrigger, registerTrigger: priorityMoves.registerTrigger };
+const reports = { reportTrigger: stackMoves.reportTrigger, registerTrigger: stackMoves.registerTrigger };
 
 export function bgioGame(options: { disableUndo: boolean }): Game<BG> {
   return {
@@ -192,11 +204,17 @@ export function bgioWhere(state: BgState, players: string[]): Where {
   };
 }
 
-export function bgioContender(moves: Move[], players: string[], options: { disableUndo: boolean }) {
-  const game = bgioGame(options);
-  const reducer = CreateGameReducer({ game });
+type WhereOf = (state: BgState, players: string[]) => Where;
+
+/**
+ * Through CreateGameReducer + InitializeGame, as boardgame.io's Master runs a match: the game
+ * config processed once (Master's constructor does it), a fresh initial state per game.
+ */
+export function bgioReducerContender(game: Game, moves: Move[], players: string[], where: WhereOf) {
+  const processed = ProcessGameConfig(game);
+  const reducer = CreateGameReducer({ game: processed });
   const actions = moves.map((m) => toBgioAction(m, players));
-  const init = () => InitializeGame({ game, numPlayers: players.length });
+  const init = () => InitializeGame({ game: processed, numPlayers: players.length });
   const check = (state: BgState, i: number) => {
     if (state.transients?.error) throw new Error(`boardgame.io: move ${i} failed: ${JSON.stringify(state.transients.error).slice(0, 300)}`);
   };
@@ -207,15 +225,64 @@ export function bgioContender(moves: Move[], players: string[], options: { disab
         state = reducer(state, actions[i] as never);
         if (state.transients !== undefined) check(state, i);
       }
-      return (state.G as BG).turn;
+      return where(state, players).turn;
     },
     trace(): Where[] {
       let state: BgState = init();
       return actions.map((a, i) => {
         state = reducer(state, a as never);
         check(state, i);
-        return bgioWhere(state, players);
+        return where(state, players);
       });
     },
   };
+}
+
+/**
+ * Through boardgame.io's Client, as a hot-seat UI drives it: one Client per game (no
+ * multiplayer, `debug: false`, no subscriber), started and stopped; moves through
+ * `client.moves`, the acting player set with `client.updatePlayerID` whenever it changes (what
+ * the Debug panel's player switcher does). A refused move leaves `_stateID` where it was.
+ */
+export function bgioClientContender(game: Game, moves: Move[], players: string[], where: WhereOf) {
+  const actions = moves.map((m) => toBgioAction(m, players).payload);
+  const start = () => {
+    const client = Client({ game, numPlayers: players.length, debug: false });
+    client.start();
+    return client;
+  };
+  const act = (client: ReturnType<typeof start>, i: number) => {
+    const { type, args, playerID } = actions[i];
+    if (client.playerID !== playerID) client.updatePlayerID(playerID);
+    client.moves[type](...args);
+  };
+  const stateID = (client: ReturnType<typeof start>) => (client.store.getState() as BgState)._stateID as number;
+  return {
+    play(): number {
+      const client = start();
+      for (let i = 0; i < actions.length; i += 1) act(client, i);
+      if (stateID(client) !== actions.length) throw new Error(`boardgame.io Client: ${actions.length - stateID(client)} moves refused`);
+      const turn = where(client.getState(), players).turn;
+      client.stop();
+      return turn;
+    },
+    trace(): Where[] {
+      const client = start();
+      const out = actions.map((_, i) => {
+        act(client, i);
+        if (stateID(client) !== i + 1) throw new Error(`boardgame.io Client: move ${i} refused`);
+        return where(client.getState(), players);
+      });
+      client.stop();
+      return out;
+    },
+  };
+}
+
+export function bgioContender(moves: Move[], players: string[], options: { disableUndo: boolean }) {
+  return bgioReducerContender(bgioGame(options), moves, players, bgioWhere);
+}
+
+export function bgioClientDesignContender(moves: Move[], players: string[], options: { disableUndo: boolean }) {
+  return bgioClientContender(bgioGame(options), moves, players, bgioWhere);
 }

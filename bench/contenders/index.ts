@@ -1,6 +1,7 @@
 import type { Move, Where } from '../script.js';
 import { bareContender } from './bare.js';
-import { bgioContender } from './bgio.js';
+import { bgioClientDesignContender, bgioContender } from './bgio.js';
+import { bgioLeanClientContender, bgioLeanContender } from './bgioLean.js';
 import { oursActorContender, oursGameContender } from './ours.js';
 import { reducerContender } from './reducer.js';
 
@@ -26,6 +27,10 @@ export function contenders(moves: Move[], players: string[], ids?: string[]): Co
     { id: 'bare', label: 'bare XState machine, same hierarchy', group: 2, make: () => bareContender(moves, players) },
     { id: 'bgio', label: 'boardgame.io 0.50 reducer, disableUndo', group: 3, make: () => bgioContender(moves, players, { disableUndo: true }) },
     { id: 'bgio-undo', label: 'boardgame.io 0.50 reducer, defaults (undo)', group: 3, make: () => bgioContender(moves, players, { disableUndo: false }) },
+    { id: 'bgio-client', label: 'boardgame.io 0.50 Client, disableUndo', group: 3, make: () => bgioClientDesignContender(moves, players, { disableUndo: true }) },
+    { id: 'bgio-lean', label: 'boardgame.io 0.50 lean design: reducer, disableUndo', group: 3, make: () => bgioLeanContender(moves, players, { disableUndo: true }) },
+    { id: 'bgio-lean-undo', label: 'boardgame.io 0.50 lean design: reducer, defaults (undo)', group: 3, make: () => bgioLeanContender(moves, players, { disableUndo: false }) },
+    { id: 'bgio-lean-client', label: 'boardgame.io 0.50 lean design: Client, disableUndo', group: 3, make: () => bgioLeanClientContender(moves, players, { disableUndo: true }) },
     { id: 'reducer', label: 'hand-written reducer (mutable)', group: 4, make: () => reducerContender(moves, players) },
   ];
   return all
@@ -33,4 +38,4 @@ export function contenders(moves: Move[], players: string[], ids?: string[]): Co
     .map(({ make, ...meta }) => ({ ...meta, ...make() }));
 }
 
-export const CONTENDER_IDS = ['actor', 'game', 'bare', 'bgio', 'bgio-undo', 'reducer'];
+export const CONTENDER_IDS = ['actor', 'game', 'bare', 'bgio', 'bgio-undo', 'bgio-client', 'bgio-lean', 'bgio-lean-undo', 'bgio-lean-client', 'reducer'];

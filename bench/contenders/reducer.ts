@@ -4,7 +4,7 @@
 import type { Move, Where } from '../script.js';
 import type { AtTriggerSpec, StackObjectSpec } from '../../src/index.js';
 
-const PHASE_OF: Record<string, string> = {
+export const PHASE_OF: Record<string, string> = {
   untap: 'beginning', upkeep: 'beginning', draw: 'beginning', precombatMain: 'precombatMain',
   beginningOfCombat: 'combat', declareAttackers: 'combat', declareBlockers: 'combat', firstStrikeDamage: 'combat',
   combatDamage: 'combat', endOfCombat: 'combat', postcombatMain: 'postcombatMain', end: 'ending', cleanup: 'ending',
