@@ -11,7 +11,7 @@ import type { Ctx, Game } from 'boardgame.io';
 import { INVALID_MOVE } from 'boardgame.io/core';
 import type { EventsAPI } from 'boardgame.io/dist/types/src/plugins/plugin-events.js';
 import type { Move, Where } from '../script.js';
-import type { CreatureSpec, StackObjectSpec } from '../../src/rules/types.js';
+import type { CreatureSpec, StackObjectSpec } from '../../src/index.js';
 import { bgioClientContender, bgioReducerContender, stackMoves, type PriorityG } from './bgio.js';
 import { PHASE_OF } from './reducer.js';
 
