@@ -2,7 +2,7 @@
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { createActor } from 'xstate';
-import { persistGame, turnMachine } from '../src/index.js';
+import { persistGame, turnMachine, view } from '../src/index.js';
 import { toTurnEvent, type Move } from './script.js';
 
 export interface SnapshotSize {
@@ -19,7 +19,7 @@ export function persistedSnapshotSize(moves: Move[], upTo: number, players: stri
   actor.start();
   for (const move of moves.slice(0, upTo)) actor.send(toTurnEvent(move));
   const json = JSON.stringify(persistGame(actor));
-  const turn = actor.getSnapshot().context.turn;
+  const { turn } = view(actor.getSnapshot());
   actor.stop();
   const bytes = Buffer.byteLength(json);
   return { moves: upTo, turn, bytes, gzipBytes: gzipSync(json).length };

@@ -44,51 +44,51 @@ const lastPass = (ctx: BareContext) => ctx.passes + 1 >= ctx.players.length;
 export const bareMachine = setup({
   types: { context: {} as BareContext, events: {} as BareEvent, input: {} as { players: Player[] } },
   actions: {
-    beginTurn: assign(({ context }) => {
-      const active = context.turn === 0 ? context.players[0] : otherOf(context.players, context.active);
-      return { turn: context.turn + 1, active, firstStrike: false };
+    beginTurn: assign(({ context: c }) => {
+      const active = c.turn === 0 ? c.players[0] : otherOf(c.players, c.active);
+      return { turn: c.turn + 1, active, firstStrike: false };
     }),
-    triggerUpkeep: assign(({ context }) => ({
-      pending: [...context.pending, ...context.registered.filter((t) => t.when === 'upkeep')],
+    triggerUpkeep: assign(({ context: c }) => ({
+      pending: [...c.pending, ...c.registered.filter((t) => t.when === 'upkeep')],
     })),
-    givePriority: assign(({ context }) => ({
-      stack: context.pending.length > 0 ? [...context.stack, ...context.pending] : context.stack,
-      pending: context.pending.length > 0 ? [] : context.pending,
-      holder: context.active,
+    givePriority: assign(({ context: c }) => ({
+      stack: c.pending.length > 0 ? [...c.stack, ...c.pending] : c.stack,
+      pending: c.pending.length > 0 ? [] : c.pending,
+      holder: c.active,
       passes: 0,
     })),
-    passPriority: assign(({ context }) => {
-      const hasPending = context.pending.length > 0;
+    passPriority: assign(({ context: c }) => {
+      const hasPending = c.pending.length > 0;
       return {
-        holder: otherOf(context.players, context.holder),
-        passes: hasPending ? 0 : context.passes + 1,
-        stack: hasPending ? [...context.stack, ...context.pending] : context.stack,
-        pending: hasPending ? [] : context.pending,
+        holder: otherOf(c.players, c.holder),
+        passes: hasPending ? 0 : c.passes + 1,
+        stack: hasPending ? [...c.stack, ...c.pending] : c.stack,
+        pending: hasPending ? [] : c.pending,
       };
     }),
-    resolveTop: assign(({ context }) => ({ stack: context.stack.slice(0, -1) })),
+    resolveTop: assign(({ context: c }) => ({ stack: c.stack.slice(0, -1) })),
     exileStack: assign({ stack: [], pending: [] }),
-    putOnStack: assign(({ context, event }) => {
+    putOnStack: assign(({ context: c, event }) => {
       const object = event.type === 'spell.cast' || event.type === 'ability.activate' ? event.object : undefined;
-      return object ? { stack: [...context.stack, object], holder: object.controller, passes: 0 } : {};
+      return object ? { stack: [...c.stack, object], holder: object.controller, passes: 0 } : {};
     }),
-    report: assign(({ context, event }) => (event.type === 'trigger.report' ? { pending: [...context.pending, event.ability] } : {})),
-    register: assign(({ context, event }) => (event.type === 'trigger.register' ? { registered: [...context.registered, event.trigger] } : {})),
+    report: assign(({ context: c, event }) => (event.type === 'trigger.report' ? { pending: [...c.pending, event.ability] } : {})),
+    register: assign(({ context: c, event }) => (event.type === 'trigger.register' ? { registered: [...c.registered, event.trigger] } : {})),
     declareAttackers: assign(({ event }) => (event.type === 'combat.declareAttackers'
       ? { firstStrike: event.attackers.some((a) => a.firstStrike === true) } : {})),
-    awaitBlockers: assign(({ context }) => ({ blocker: otherOf(context.players, context.active) })),
+    awaitBlockers: assign(({ context: c }) => ({ blocker: otherOf(c.players, c.active) })),
     openPriority: raise({ type: 'priority.open' }),
     finishStep: raise({ type: 'step.finished' }),
     endTheTurn: raise({ type: 'turn.ended' }),
     endTheCombat: raise({ type: 'combat.ended' }),
   },
   guards: {
-    isFirstTurn: ({ context }) => context.turn === 1,
-    hasFirstStrike: ({ context }) => context.firstStrike,
-    isLastPassOnEmptyStack: ({ context }) => lastPass(context) && context.stack.length === 0 && context.pending.length === 0,
-    isLastPassEndingTurn: ({ context }) => lastPass(context) && context.pending.length === 0 && topEffect(context, 'endTurn'),
-    isLastPassEndingCombat: ({ context }) => lastPass(context) && context.pending.length === 0 && topEffect(context, 'endCombat'),
-    isLastPass: ({ context }) => lastPass(context) && context.pending.length === 0,
+    isFirstTurn: ({ context: c }) => c.turn === 1,
+    hasFirstStrike: ({ context: c }) => c.firstStrike,
+    isLastPassOnEmptyStack: ({ context: c }) => lastPass(c) && c.stack.length === 0 && c.pending.length === 0,
+    isLastPassEndingTurn: ({ context: c }) => lastPass(c) && c.pending.length === 0 && topEffect(c, 'endTurn'),
+    isLastPassEndingCombat: ({ context: c }) => lastPass(c) && c.pending.length === 0 && topEffect(c, 'endCombat'),
+    isLastPass: ({ context: c }) => lastPass(c) && c.pending.length === 0,
   },
 }).createMachine({
   id: 'bare',
@@ -198,7 +198,7 @@ function path(value: StateValue): string[] {
 }
 
 export function bareWhere(snapshot: SnapshotFrom<typeof bareMachine>): Where {
-  const ctx = snapshot.context;
+  const { context: ctx } = snapshot;
   const phases = path((snapshot.value as { turn: { phases: StateValue } }).turn.phases);
   const [phase, step, sub] = phases;
   const holding = snapshot.matches({ turn: { priority: 'holding' } });
@@ -217,7 +217,7 @@ export function bareContender(moves: Move[], players: Player[]) {
       const actor = createActor(bareMachine, { input });
       actor.start();
       for (let i = 0; i < events.length; i += 1) actor.send(events[i]);
-      const turn = actor.getSnapshot().context.turn;
+      const { context: { turn } } = actor.getSnapshot();
       actor.stop();
       return turn;
     },

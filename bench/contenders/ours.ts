@@ -1,7 +1,7 @@
 // Our machine, through the two ways a host drives it: the raw actor (no listeners) and
 // createGame (history and refusal listeners, `send` returning the refusal).
 import { createActor, type AnyStateMachine } from 'xstate';
-import { createGame, turnMachine } from '../../src/index.js';
+import { createGame, turnMachine, view } from '../../src/index.js';
 import { ourWhere, toTurnEvent, type Move, type Where } from '../script.js';
 
 /** `machine`: another build of the turn machine (bench --compare DIR), else this one. */
@@ -13,7 +13,7 @@ export function oursActorContender(moves: Move[], players: string[], machine: An
       const actor = createActor(machine, { input });
       actor.start();
       for (let i = 0; i < events.length; i += 1) actor.send(events[i]);
-      const turn = actor.getSnapshot().context.turn;
+      const { turn } = view(actor.getSnapshot());
       actor.stop();
       return turn;
     },
@@ -29,7 +29,7 @@ export function oursGameContender(moves: Move[], players: string[]) {
       for (let i = 0; i < events.length; i += 1) {
         if (game.send(events[i]) !== null) throw new Error(`createGame: event ${i} refused`);
       }
-      const turn = game.snapshot().context.turn;
+      const { turn } = game.view();
       game.stop();
       return turn;
     },

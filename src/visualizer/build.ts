@@ -1,12 +1,14 @@
 import { copyFile, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
-import { packageRoot } from '../server/paths.js';
+
+/** The repository (this script runs from its source, src/visualizer/build.ts). */
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 /** Bundles the visualizer page into dist/visualizer/ (`npx tsx src/visualizer/build.ts`). */
-export async function buildVisualizer(outDir = join(packageRoot(), 'dist', 'visualizer')): Promise<void> {
-  const appDir = join(packageRoot(), 'src', 'visualizer', 'app');
+export async function buildVisualizer(outDir = join(ROOT, 'dist', 'visualizer')): Promise<void> {
+  const appDir = join(ROOT, 'src', 'visualizer', 'app');
   await mkdir(outDir, { recursive: true });
   await build({
     entryPoints: [join(appDir, 'main.ts')],

@@ -1,0 +1,58 @@
+// The architecture, as lint rules (README "Layout"): each layer imports only what is below
+// it, and everything outside the library reaches it only through its public entries —
+// src/index.ts (the package), src/vocabulary/index.ts (mtg-turn-machine/vocabulary) and
+// src/scenario/index.ts (mtg-turn-machine/scenario). `npm test` runs eslint, so a bad
+// import fails the build; test/architecture.test.ts proves the rules fire.
+
+/** An import whose path goes through one of these folders. */
+const through = (...folders) => `(^|/)(${folders.join('|')})/`;
+/** Anything reaching past the public entries into the library's inside. */
+const PAST_THE_ENTRY = `${through('rules', 'machine', 'machines', 'api')}|(^|/)vocabulary/(?!index\\.js$)|(^|/)scenario/(?!index\\.js$)`;
+
+const forbid = (files, rules, extra = []) => ({
+  files,
+  rules: {
+    'no-restricted-imports': ['error', {
+      paths: extra,
+      patterns: rules.map(([regex, message]) => ({ regex, message })),
+    }],
+  },
+});
+
+const NO_XSTATE = [{ name: 'xstate', message: 'the vocabulary and the rules are plain TypeScript: no XState below the machine glue' }];
+
+export const architecture = [
+  // The vocabulary is below everything: it imports only itself.
+  forbid(['src/vocabulary/**/*.ts'], [['^\\.\\./', 'src/vocabulary imports nothing outside itself']], NO_XSTATE),
+  // The rules: pure functions over the vocabulary.
+  forbid(['src/rules/**/*.ts'], [['^\\.\\./(?!vocabulary/)', 'src/rules imports only the vocabulary (and itself)']], NO_XSTATE),
+  // The machine glue and the chart: rules, vocabulary, xstate; never the API or anything outside.
+  forbid(['src/machine/**/*.ts', 'machines/**/*.ts'], [
+    [`${through('api', 'scenario', 'cli', 'server', 'inspect', 'visualizer', 'export')}|^\\.\\./index\\.js$|^\\.\\./src/index\\.js$`,
+      'the machine does not import the API or anything built on it'],
+  ]),
+  // The API (the package entry's implementation): nothing built on it.
+  forbid(['src/api/**/*.ts', 'src/index.ts'], [
+    [through('scenario', 'cli', 'server', 'inspect', 'visualizer', 'export'), 'the API does not import the runner, the CLI, the servers or the visualizer'],
+  ]),
+  // Everything built on the library: its public entries only.
+  forbid(['src/scenario/**/*.ts'], [
+    [`${through('rules', 'machine', 'machines', 'api')}|(^|/)vocabulary/(?!index\\.js$)`, 'the scenario runner uses the public entries only (src/index.ts, src/vocabulary/index.ts)'],
+    [through('cli', 'server', 'inspect', 'visualizer', 'export'), 'the scenario runner is below the CLI, the servers and the visualizer'],
+  ]),
+  forbid(['src/inspect/**/*.ts'], [
+    [PAST_THE_ENTRY, 'the inspector relay uses the public entries only'],
+    [through('cli', 'server', 'visualizer', 'export'), 'the inspector relay is below the servers and the visualizer'],
+  ]),
+  forbid(['src/visualizer/**/*.ts'], [
+    [PAST_THE_ENTRY, 'the visualizer uses the public entries only (src/index.ts, src/scenario/index.ts)'],
+    [through('cli', 'server', 'export'), 'the visualizer page does not import the CLI or the servers'],
+  ]),
+  forbid(['src/server/**/*.ts', 'src/export/**/*.ts'], [
+    [PAST_THE_ENTRY, 'the servers and the export use the public entries only'],
+    [through('cli'), 'the servers and the export are below the CLI'],
+  ]),
+  forbid(['src/cli/**/*.ts', 'bench/**/*.ts', 'examples/**/*.{ts,tsx}'], [
+    [PAST_THE_ENTRY, 'outer parts use the public entries only (src/index.ts, src/vocabulary/index.ts, src/scenario/index.ts)'],
+  ]),
+];
