@@ -304,7 +304,7 @@ export const turnStatechart = setup({
                   actions: ['startEndingCombat', 'removeWaitingTriggers', 'exileStack', 'checkStateBasedActionsWithoutPriority'],
                 },
                 { description: '723.2g: not in a combat phase — nothing happens.', guard: 'isNextEffectEndCombat', actions: 'ignoreEndCombat' },
-                { description: '608.2c', guard: 'hasNextEffect', actions: 'performNextEffect' },
+                { description: '608.2c: the instructions in written order, up to one that ends the turn or the combat phase.', guard: 'hasNextEffect', actions: 'performEffects' },
                 {
                   description: '723.1d–f: the step and phase end, straight to cleanup, the end step skipped; what triggered waits for cleanup.',
                   guard: 'isEndingTurn',

@@ -13,7 +13,9 @@ export { view, waitingFor, type View, type ViewOptions, type Awaiting } from './
 export { legalActions, canSend, explainRefusal, type LegalAction } from './api/legal.js';
 export type { Refusal } from './rules/legality.js';
 // Persistence
-export { persistGame, restoreSnapshot, snapshotFromInspection, MACHINE_VERSION, SnapshotVersionError, type PersistedGame } from './api/persistence.js';
+export {
+  persistGame, restoreSnapshot, snapshotFromInspection, MACHINE_VERSION, SnapshotError, SnapshotVersionError, type PersistedGame,
+} from './api/persistence.js';
 // The vocabulary: ids, objects, events, history records, input, limits
 export * from './vocabulary/ids.js';
 export type {

@@ -6,11 +6,12 @@ import { ForeignEvent } from '../machine/boundary.js';
 import { checkedInput } from '../machine/context.js';
 import { turnMachine, type TurnMachine } from '../machine/index.js';
 import type { GameInput } from '../vocabulary/index.js';
+import { checkSnapshot, playersOf, SnapshotError } from './persistence.js';
 
 export type TurnActor = Actor<TurnMachine>;
 
 export interface TurnActorOptions {
-  /** Resume from a persisted snapshot (see `restoreSnapshot`). */
+  /** Resume from a persisted snapshot (see `restoreSnapshot`); it is checked again (`SnapshotError`). */
   snapshot?: Snapshot<unknown>;
   /** XState's inspection callback (e.g. `@statelyai/inspect`). */
   inspect?: Observer<InspectionEvent> | ((event: InspectionEvent) => void);
@@ -47,9 +48,13 @@ export function guardSend<A extends { send(event: never): void }>(actor: A): A {
 export function createTurnActor(input: GameInput, options: TurnActorOptions = {}): TurnActor {
   const checked = checkedInput(input);
   const machine = options.machine ?? turnMachine;
+  const snapshot = options.snapshot === undefined ? undefined : checkSnapshot(options.snapshot);
+  if (snapshot && playersOf(snapshot).join('\u0000') !== checked.players.join('\u0000')) {
+    throw new SnapshotError('snapshot.context.players', `the snapshot is a game of ${playersOf(snapshot).join(', ')}; the input names ${checked.players.join(', ')}`);
+  }
   const actor = createActor(machine, {
     input: checked,
-    ...(options.snapshot && { snapshot: options.snapshot }),
+    ...(snapshot && { snapshot }),
     ...(options.inspect && { inspect: options.inspect }),
   });
   return guardSend(actor);

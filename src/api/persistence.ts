@@ -1,8 +1,13 @@
-// Persisted snapshots carry the version of the machine they came from; restoring one
-// into another version fails with a clear error instead of a broken actor (DESIGN-NOTES).
-import type { AnyActor, Snapshot } from 'xstate';
+// Persisted games: a snapshot carries the version of the machine it came from, and is
+// restored only if the machine can resume it — the same version, a state the machine can be
+// at rest in, and a game state that is whole and consistent. Anything else is refused with
+// the JSON path of the problem (`SnapshotError`), never turned into an actor that crashes later.
+import type { AnyActor, AnyStateNode, Snapshot, StateValue } from 'xstate';
 import { turnMachine, type TurnSnapshot } from '../machine/index.js';
+import { contextSchema, persistedLimits } from '../rules/contextSchema.js';
 import { initialContext } from '../rules/setup.js';
+import type { GameContext } from '../rules/types.js';
+import { DEFAULT_LIMITS, formatPath, parse, quote, type Env, type Issue } from '../vocabulary/index.js';
 
 /** FNV-1a over the machine's serialised config: any change to states, transitions, guards or actions changes it. */
 function fingerprint(text: string): string {
@@ -24,10 +29,18 @@ export interface PersistedGame {
   snapshot: Snapshot<unknown>;
 }
 
-export class SnapshotVersionError extends Error {
+/** A persisted game that cannot be resumed; `path` is the JSON path of the problem. */
+export class SnapshotError extends Error {
+  constructor(readonly path: string, readonly reason: string) {
+    super(`cannot restore the game: ${path}: ${reason}`);
+    this.name = 'SnapshotError';
+  }
+}
+
+export class SnapshotVersionError extends SnapshotError {
   constructor(found: unknown) {
-    super(`cannot restore a snapshot of ${typeof found === 'string' ? found : 'an unknown version'}: this is ${MACHINE_VERSION}. `
-      + 'Persisted games resume only on the machine version that saved them.');
+    super('version', `a snapshot of ${typeof found === 'string' ? quote(found) : 'an unknown version'}, and this is ${MACHINE_VERSION}: `
+      + 'persisted games resume only on the machine version that saved them');
     this.name = 'SnapshotVersionError';
   }
 }
@@ -37,25 +50,122 @@ export function persistGame(actor: AnyActor): PersistedGame {
   return { version: MACHINE_VERSION, snapshot: actor.getPersistedSnapshot() };
 }
 
-/** Checks the version and returns the snapshot to pass to `createTurnActor` or `createGame`. */
-export function restoreSnapshot(persisted: unknown): Snapshot<unknown> {
-  const candidate = persisted as Partial<PersistedGame> | null;
-  if (typeof candidate !== 'object' || candidate === null || !('snapshot' in candidate)) {
-    throw new SnapshotVersionError(undefined);
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+  && [Object.prototype, null].includes(Object.getPrototypeOf(value));
+
+/** The state values the machine can be at rest in, per region: states with no eventless transition. */
+function restValues(): { phases: Map<string, { phase: string; step: string | null; declaring: boolean }>; priority: Set<string> } {
+  const phases = new Map<string, { phase: string; step: string | null; declaring: boolean }>();
+  const priority = new Set<string>();
+  const turn = turnMachine.root.states.turn;
+  const rests = (node: AnyStateNode): AnyStateNode[] =>
+    node.type === 'atomic' ? (node.always?.length ? [] : [node]) : Object.values(node.states).flatMap(rests);
+  for (const node of rests(turn.states.phases)) {
+    const path = node.path.slice(2); // below turn.phases
+    const [phase, step = null] = path;
+    phases.set(JSON.stringify(valueOf(path)), { phase, step, declaring: path[2] === 'declaring' });
   }
-  if (candidate.version !== MACHINE_VERSION) throw new SnapshotVersionError(candidate.version);
-  return candidate.snapshot as Snapshot<unknown>;
+  for (const node of rests(turn.states.priority)) priority.add(node.key);
+  return { phases, priority };
 }
+
+/** A state path as XState writes its value: `['combat', 'declareAttackers', 'declaring']` → nested objects. */
+function valueOf(path: readonly string[]): StateValue {
+  return path.length === 1 ? path[0] : { [path[0]]: valueOf(path.slice(1)) };
+}
+
+let rest: ReturnType<typeof restValues> | undefined;
+
+/** Why this state value and game state cannot be resumed together, or null. */
+function stateProblem(value: unknown, ctx: GameContext): [path: string, reason: string] | null {
+  rest ??= restValues();
+  if (!isPlainObject(value) || !isPlainObject(value.turn) || Object.keys(value).length !== 1) {
+    return ['snapshot.value', `not a state of this machine: ${JSON.stringify(value)?.slice(0, 120)}`];
+  }
+  const { phases, priority, ...extra } = value.turn;
+  if (Object.keys(extra).length > 0) return ['snapshot.value.turn', `unknown region ${quote(Object.keys(extra)[0])}`];
+  const where = rest.phases.get(JSON.stringify(phases));
+  if (!where) return ['snapshot.value.turn.phases', `not a step or phase the game can be at rest in: ${JSON.stringify(phases)?.slice(0, 120)}`];
+  if (typeof priority !== 'string' || !rest.priority.has(priority)) {
+    return ['snapshot.value.turn.priority', `not a state of priority the game can be at rest in: ${JSON.stringify(priority)}`];
+  }
+  const mainPhase = where.phase === 'precombatMain' || where.phase === 'postcombatMain';
+  if (ctx.phase !== where.phase || ctx.step !== (mainPhase ? null : where.step)) {
+    return ['snapshot.context.step', `the state is ${where.phase}/${where.step ?? '-'}, the game state says ${ctx.phase}/${ctx.step}`];
+  }
+  const holding = priority === 'holding';
+  if (where.declaring === holding) return ['snapshot.value.turn.priority', `${priority} while ${where.declaring ? 'a declaration is awaited' : 'nobody is declaring'}`];
+  if (holding !== (ctx.priority.holder !== null)) return ['snapshot.context.priority.holder', `${ctx.priority.holder} while priority is ${priority}`];
+  if (ctx.priority.passes >= ctx.players.length) return ['snapshot.context.priority.passes', `${ctx.priority.passes} passes in a row with ${ctx.players.length} players`];
+  if (ctx.resolution !== null) return ['snapshot.context.resolution', 'a resolution in progress: a game at rest resolves nothing'];
+  if (ctx.procedure !== null) return ['snapshot.context.procedure', `${ctx.procedure} in progress: a game at rest is in no 723 procedure`];
+  if (where.step === 'declareBlockers' && where.declaring && ctx.defendersToDeclare.length === 0) {
+    return ['snapshot.context.defendersToDeclare', 'blockers are awaited from nobody'];
+  }
+  if (ctx.defendersToDeclare.includes(ctx.activePlayer)) return ['snapshot.context.defendersToDeclare', 'the active player cannot defend'];
+  if (ctx.nextRegularPlayer >= ctx.players.length) return ['snapshot.context.nextRegularPlayer', `${ctx.nextRegularPlayer}: there are ${ctx.players.length} players`];
+  if (ctx.turnId >= ctx.nextTurnId || ctx.extraTurns.some((t) => t.id >= ctx.nextTurnId)) return ['snapshot.context.nextTurnId', 'a turn has an identity not yet given'];
+  if (ctx.phaseId >= ctx.nextPhaseId || ctx.phaseQueue.some((p) => p.id >= ctx.nextPhaseId)) return ['snapshot.context.nextPhaseId', 'a phase has an identity not yet given'];
+  return null;
+}
+
+function throwIssue(prefix: string, issue: Issue): never {
+  throw new SnapshotError(`${prefix}${issue.path.length ? `.${formatPath(issue.path)}` : ''}`.replace('.[', '['), issue.message);
+}
+
+/** The game state of a snapshot, checked whole: its own limits first (they bound the rest). */
+function checkedContext(context: unknown): GameContext {
+  const limitsGiven = isPlainObject(context) ? context.limits : undefined;
+  const env0: Env = { players: new Set(), teams: null, limits: DEFAULT_LIMITS };
+  const limits = parse(persistedLimits, limitsGiven, env0);
+  if (!limits.ok) throwIssue('snapshot.context.limits', limits.issues[0]);
+  const players = isPlainObject(context) && Array.isArray(context.players) && context.players.length <= 20
+    ? context.players.filter((p): p is string => typeof p === 'string') : [];
+  const env: Env = { players: new Set(players), teams: null, limits: { ...limits.value, maxValuesPerEvent: Number.MAX_SAFE_INTEGER } };
+  const parsed = parse(contextSchema, context, env);
+  if (!parsed.ok) throwIssue('snapshot.context', parsed.issues[0]);
+  return parsed.value;
+}
+
+/** A snapshot the machine can resume, built afresh from the checked parts; throws `SnapshotError`. */
+export function checkSnapshot(snapshot: unknown): Snapshot<unknown> {
+  if (!isPlainObject(snapshot)) throw new SnapshotError('snapshot', `expected a persisted snapshot object, got ${snapshot === null ? 'null' : typeof snapshot}`);
+  const allowed = new Set(['status', 'output', 'error', 'value', 'historyValue', 'context', 'children']);
+  const unknown = Object.keys(snapshot).find((key) => !allowed.has(key));
+  if (unknown !== undefined) throw new SnapshotError(`snapshot.${unknown}`, 'not a field of a persisted snapshot');
+  if (snapshot.status !== 'active') throw new SnapshotError('snapshot.status', `the game is ${JSON.stringify(snapshot.status)}: only an active game resumes`);
+  if (snapshot.output !== undefined || snapshot.error !== undefined) throw new SnapshotError('snapshot.error', 'an active game has no output or error');
+  for (const key of ['historyValue', 'children'] as const) {
+    if (!isPlainObject(snapshot[key]) || Object.keys(snapshot[key] as object).length > 0) throw new SnapshotError(`snapshot.${key}`, 'must be {} (the machine has no history states and no children)');
+  }
+  const context = checkedContext(snapshot.context);
+  const problem = stateProblem(snapshot.value, context);
+  if (problem) throw new SnapshotError(...problem);
+  return { status: 'active', output: undefined, error: undefined, value: JSON.parse(JSON.stringify(snapshot.value)), historyValue: {}, context, children: {} } as Snapshot<unknown>;
+}
+
+/** Checks a persisted game (`persistGame` → JSON → here) and returns the snapshot for `createTurnActor` or `createGame`. */
+export function restoreSnapshot(persisted: unknown): Snapshot<unknown> {
+  if (!isPlainObject(persisted)) throw new SnapshotError('(root)', `expected { version, snapshot }, got ${persisted === null ? 'null' : Array.isArray(persisted) ? 'a list' : typeof persisted}`);
+  const unknown = Object.keys(persisted).find((key) => key !== 'version' && key !== 'snapshot');
+  if (unknown !== undefined) throw new SnapshotError(unknown, 'not a field of a persisted game ({ version, snapshot })');
+  if (persisted.version !== MACHINE_VERSION) throw new SnapshotVersionError(persisted.version);
+  return checkSnapshot(persisted.snapshot);
+}
+
+/** The players of a checked snapshot (a restored game keeps its own). */
+export const playersOf = (snapshot: Snapshot<unknown>): string[] => [...(snapshot as unknown as { context: GameContext }).context.players];
 
 /**
  * A snapshot of the turn machine as an inspector streams it (`{ value, context }`), for
- * `view`; null when it is not one of this machine's.
+ * `view`; null when it is not one this machine could be at rest in.
  */
 export function snapshotFromInspection(inspected: unknown): TurnSnapshot | null {
-  const candidate = inspected as { value?: unknown; context?: unknown } | null;
-  if (typeof candidate !== 'object' || candidate === null || candidate.context === undefined || candidate.value === undefined) return null;
+  if (!isPlainObject(inspected)) return null;
   try {
-    return turnMachine.resolveState({ value: candidate.value as never, context: candidate.context as never }) as TurnSnapshot;
+    const checked = checkSnapshot({ status: 'active', value: inspected.value, context: inspected.context, historyValue: {}, children: {} }) as unknown as { value: StateValue; context: GameContext };
+    return turnMachine.resolveState({ value: checked.value, context: checked.context }) as TurnSnapshot;
   } catch {
     return null;
   }

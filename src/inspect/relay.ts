@@ -182,8 +182,15 @@ export function createInspectRelay(options: InspectRelayOptions = {}): InspectRe
     producer.on('error', (error) => refused(`program p${program}: ${error.message}`));
     producer.on('close', () => forget(program));
     producer.on('message', (data) => {
+      if (producer.readyState !== WebSocket.OPEN) return;
       const parsed = parseInspection(data);
-      if (!parsed || producer.readyState !== WebSocket.OPEN) return;
+      if (!parsed) {
+        // Refusals, never silence: a program that sends something else is told, and disconnected.
+        const reason = 'not an inspection message (JSON with a string "type")';
+        refused(`program p${program}: ${reason}`);
+        producer.close(1007, reason);
+        return;
+      }
       const message = namespaced(parsed, program);
       const text = JSON.stringify(message);
       const kept = { program, text, bytes: Buffer.byteLength(text) };

@@ -92,7 +92,7 @@ export const turnActions = {
   castSpell: onEvent('spell.cast', (d, e) => stack.castSpell(d, e.object)),
   activateAbility: onEvent('ability.activate', (d, e) => stack.activateAbility(d, e.object)),
   beginResolution: rulesAction(stack.beginResolution),
-  performNextEffect: rulesAction(stack.performNextEffect),
+  performEffects: rulesAction(stack.performEffects),
   finishResolution: rulesAction(stack.finishResolution),
   // 723.1: ending the turn
   startEndingTurn: rulesAction(end.startEndingTurn),

@@ -17,12 +17,14 @@ export type Acceptance = { ok: true; event: TurnEvent } | { ok: false; refusal: 
 
 const input = (reason: string, path?: string): Acceptance => ({ ok: false, refusal: { reason, rule: 'input', ...(path && { path }) } });
 
-function readType(raw: unknown): { type: unknown } | null {
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return null;
+function readType(raw: unknown): { type: unknown } | { unreadable: string } | null {
   try {
+    if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return null;
     return { type: (raw as { type?: unknown }).type };
-  } catch {
-    return { type: undefined };
+  } catch (error) {
+    let message = 'an unreadable error';
+    try { message = String(error instanceof Error ? error.message : error).slice(0, 200); } catch { /* keep the fallback */ }
+    return { unreadable: message };
   }
 }
 
@@ -30,20 +32,24 @@ function readType(raw: unknown): { type: unknown } | null {
 function envelopeType(raw: unknown): string | Acceptance {
   const envelope = readType(raw);
   if (!envelope) return input(`an event is an object with a type, such as {"type": "priority.pass", "player": "A"}; got ${describe(raw)}`);
+  if ('unreadable' in envelope) return input(`the event could not be read: ${envelope.unreadable}`);
   if (typeof envelope.type !== 'string') return input(`an event's type must be a string, got ${describe(envelope.type)}`, 'type');
   return envelope.type;
 }
 
-/** A value a guarded `send` wrapped: always refused. */
+/** A value a guarded `send` wrapped (not an event, or one of XState's own): always refused. */
 function refuseForeign(original: unknown): Acceptance {
   const type = envelopeType(original);
-  return typeof type === 'string' ? input(`${quote(type)} is XState's own event; a game does not take it from outside`, 'type') : type;
+  return typeof type === 'string' ? ownEventOfXState(type) : type;
 }
+
+const ownEventOfXState = (type: string) => input(`${quote(type)} is XState's own event; a game does not take it from outside`, 'type');
 
 /** Checks an event from outside: a fresh, well-formed copy, or why it is refused. Never throws. */
 export function acceptEvent(ctx: GameContext, raw: unknown): Acceptance {
   const type = envelopeType(raw);
   if (typeof type !== 'string') return type;
+  if (type.startsWith('xstate.')) return ownEventOfXState(type);
   if (!isTurnEventType(type)) return input(`unknown event ${quote(type)}`, 'type');
   const parsed = parse(EVENT_SCHEMAS[type] as Schema<TurnEvent>, raw, envOf(ctx));
   if (parsed.ok) return { ok: true, event: parsed.value };

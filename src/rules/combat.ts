@@ -1,10 +1,10 @@
 import { record, type Draft } from './draft.js';
 import { endEffects } from './effects.js';
-import type { CreatureSpec, PlayerId } from '../vocabulary/index.js';
+import type { AttackerSpec, BlockerSpec, PlayerId } from '../vocabulary/index.js';
 import { dropStepFromThisPhase } from './turnPlan.js';
 
 /** 508.1: the active player declares attackers; 508.8: with none, this combat's blockers and damage steps are skipped. */
-export function declareAttackers(draft: Draft, attackers: readonly CreatureSpec[]): void {
+export function declareAttackers(draft: Draft, attackers: readonly AttackerSpec[]): void {
   const { ctx } = draft;
   ctx.attackers = [...attackers];
   if (attackers.length > 0) return;
@@ -19,7 +19,7 @@ export function awaitBlockDeclarations(draft: Draft): void {
   ctx.defendersToDeclare = [...ctx.players.slice(start + 1), ...ctx.players.slice(0, start)];
 }
 
-export function declareBlockers(draft: Draft, player: PlayerId, blockers: readonly CreatureSpec[]): void {
+export function declareBlockers(draft: Draft, player: PlayerId, blockers: readonly BlockerSpec[]): void {
   const { ctx } = draft;
   ctx.blockers.push(...blockers);
   ctx.defendersToDeclare = ctx.defendersToDeclare.filter((p) => p !== player);

@@ -113,3 +113,8 @@ export function playersFrom(players: readonly PlayerId[], first: PlayerId): Play
   const start = players.indexOf(first);
   return [...players.slice(start), ...players.slice(0, start)];
 }
+
+/** A resolving effect that would pass a limit is not performed; the history says so (never silence). */
+export function limitReached(draft: Draft, limit: keyof GameContext['limits'], what: string): void {
+  record(draft, { type: 'limitReached', limit, id: what });
+}

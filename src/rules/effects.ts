@@ -1,8 +1,12 @@
-import { record, type Draft } from './draft.js';
+import { limitReached, record, type Draft } from './draft.js';
 import type { ContinuousEffectSpec, Duration, PhaseId, PlayerId, StepId } from '../vocabulary/index.js';
 
 /** 611.2: a continuous effect with a duration begins. */
 export function createEffect(draft: Draft, effect: ContinuousEffectSpec): void {
+  if (draft.ctx.effects.length >= draft.ctx.limits.maxEffectsInForce) {
+    limitReached(draft, 'maxEffectsInForce', effect.id);
+    return;
+  }
   draft.ctx.effects.push(effect);
   record(draft, { type: 'effectCreated', id: effect.id });
 }
@@ -23,7 +27,10 @@ export function endEffectsUntilBeginningOf(draft: Draft, stepOrPhase: StepId | P
 
 /** 106.4: mana enters a player's pool. */
 export function addMana(draft: Draft, player: PlayerId, amount: number): void {
-  draft.ctx.manaPool[player] = (draft.ctx.manaPool[player] ?? 0) + amount;
+  const { ctx } = draft;
+  const total = (ctx.manaPool[player] ?? 0) + amount;
+  if (total > ctx.limits.maxAmount) limitReached(draft, 'maxAmount', `addMana ${player} ${amount}`);
+  else ctx.manaPool[player] = total;
 }
 
 /** 500.5: unspent mana empties from every pool as a step or phase ends. */

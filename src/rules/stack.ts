@@ -1,4 +1,4 @@
-import { record, removeItem, type Draft } from './draft.js';
+import { limitReached, record, removeItem, type Draft } from './draft.js';
 import { addMana, createEffect } from './effects.js';
 import { ceaseToExist } from './priority.js';
 import { registerTrigger, isConditionTrue, triggerAbility } from './triggers.js';
@@ -76,20 +76,37 @@ export function consumeEffect(draft: Draft): void {
   draft.ctx.resolution = { ...resolution, next: resolution.next + 1 };
 }
 
-/** 608.2c: the next instruction, in written order. (Ending the turn or combat is the machine's own transition.) */
-export function performNextEffect(draft: Draft): void {
-  const effect = nextEffect(draft.ctx);
-  consumeEffect(draft);
-  if (!effect) return;
+const endsTurnOrCombat = (effect: ResolutionEffect) => 'endTurn' in effect || 'endCombat' in effect;
+
+/**
+ * 608.2c: the instructions, in written order, up to the next that ends the turn or the combat
+ * phase (723 is the machine's own transition) or the last.
+ */
+export function performEffects(draft: Draft): void {
+  for (let effect = nextEffect(draft.ctx); effect !== undefined && !endsTurnOrCombat(effect); effect = nextEffect(draft.ctx)) {
+    consumeEffect(draft);
+    perform(draft, effect);
+  }
+}
+
+/** One instruction; what would pass a limit is not performed (`limitReached`). */
+function perform(draft: Draft, effect: ResolutionEffect): void {
+  const { ctx } = draft;
+  const { limits } = ctx;
+  const source = ctx.resolution!.object.id;
   if ('extraTurn' in effect) addExtraTurn(draft, effect.extraTurn.player);
   else if ('addPhases' in effect) addPhases(draft, effect.addPhases.phases);
   else if ('addStep' in effect) addStep(draft, effect.addStep.step, effect.addStep.afterPhase, effect.addStep.count);
-  else if ('skip' in effect) addSkip(draft, effect.skip);
-  else if ('trigger' in effect) triggerAbility(draft, effect.trigger);
+  else if ('skip' in effect) {
+    if (ctx.skips.length >= limits.maxSkips) limitReached(draft, 'maxSkips', `${source}: skip`);
+    else addSkip(draft, effect.skip);
+  } else if ('trigger' in effect) triggerAbility(draft, effect.trigger);
   else if ('at' in effect) registerTrigger(draft, effect.at);
-  // 608.2g: a spell cast while resolving goes on the stack; nobody receives priority yet.
-  else if ('cast' in effect) putOnStack(draft, { ...effect.cast, type: effect.cast.type ?? 'instant', kind: 'spell' });
-  else if ('createEffect' in effect) createEffect(draft, effect.createEffect);
+  else if ('cast' in effect) {
+    // 608.2g: a spell cast while resolving goes on the stack; nobody receives priority yet.
+    if (ctx.stack.length >= limits.maxStack) limitReached(draft, 'maxStack', `${source}: cast ${effect.cast.id}`);
+    else putOnStack(draft, { ...effect.cast, type: effect.cast.type ?? 'instant', kind: 'spell' });
+  } else if ('createEffect' in effect) createEffect(draft, effect.createEffect);
   else if ('addMana' in effect) addMana(draft, effect.addMana.player, effect.addMana.amount);
 }
 

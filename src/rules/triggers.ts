@@ -1,4 +1,4 @@
-import { record, type Draft } from './draft.js';
+import { limitReached, record, type Draft } from './draft.js';
 import type { AtTriggerSpec, PhaseId, StackObjectSpec, StepId } from '../vocabulary/index.js';
 import type { StackObject } from './types.js';
 
@@ -13,12 +13,20 @@ export function isConditionTrue(draft: Draft, condition: string | undefined): bo
  */
 export function triggerAbility(draft: Draft, spec: StackObjectSpec): void {
   if (!isConditionTrue(draft, spec.if)) return;
+  if (draft.ctx.pendingTriggers.length >= draft.ctx.limits.maxPendingTriggers) {
+    limitReached(draft, 'maxPendingTriggers', spec.id);
+    return;
+  }
   draft.ctx.pendingTriggers.push({ ...spec, type: 'triggered', kind: 'ability' });
   record(draft, { type: 'triggered', id: spec.id });
 }
 
 /** 500.6, 603.7: a "beginning of" ability, or a delayed one (`once`), waits for its step or phase. */
 export function registerTrigger(draft: Draft, spec: AtTriggerSpec): void {
+  if (draft.ctx.triggers.length >= draft.ctx.limits.maxRegisteredTriggers) {
+    limitReached(draft, 'maxRegisteredTriggers', spec.id);
+    return;
+  }
   draft.ctx.triggers.push({ ...spec, count: 0, countTurn: 0 });
 }
 

@@ -1,4 +1,4 @@
-import { record, removeItem, type Draft } from './draft.js';
+import { limitReached, record, removeItem, type Draft } from './draft.js';
 import { PHASE_OF_STEP, PHASES, STEPS_OF_PHASE, type PhaseId, type PlayerId, type SkipSpec, type StepId } from '../vocabulary/index.js';
 import type { GameContext, PendingSkip, PlannedPhase } from './types.js';
 
@@ -76,10 +76,15 @@ export function addExtraTurn(draft: Draft, player: PlayerId): number | null {
   return id;
 }
 
-/** A resolving effect that would pass a limit is not performed; the history says so. */
-export function limitReached(draft: Draft, limit: keyof GameContext['limits'], what: string): void {
-  record(draft, { type: 'limitReached', limit, id: what });
+/** Whether `count` more phases (or steps) fit in the plan (limits.maxPlannedPhases); if not, says so. */
+function roomInPlan(draft: Draft, count: number, what: string): boolean {
+  const { ctx } = draft;
+  if (Math.max(ctx.phaseQueue.length, ctx.stepQueue.length) + count <= ctx.limits.maxPlannedPhases) return true;
+  limitReached(draft, 'maxPlannedPhases', what);
+  return false;
 }
+
+
 
 /** A new phase instance for the plan, with its own identity. */
 function phaseInstance(ctx: GameContext, phase: PhaseId, steps: readonly StepId[] = STEPS_OF_PHASE[phase]): PlannedPhase {
@@ -88,6 +93,7 @@ function phaseInstance(ctx: GameContext, phase: PhaseId, steps: readonly StepId[
 
 /** 500.8: extra phases go directly after this phase, the most recent first; 505.1a: an added main phase is postcombat. */
 export function addPhases(draft: Draft, phases: readonly PhaseId[]): void {
+  if (!roomInPlan(draft, phases.length, 'addPhases')) return;
   const added = phases.map((phase) => phaseInstance(draft.ctx, phase === 'precombatMain' ? 'postcombatMain' : phase));
   draft.ctx.phaseQueue.unshift(...added);
 }
@@ -98,6 +104,7 @@ export function addPhases(draft: Draft, phases: readonly PhaseId[]): void {
  */
 export function addStep(draft: Draft, step: StepId, afterPhase = false, count = 1): void {
   const { ctx } = draft;
+  if (!roomInPlan(draft, count, `addStep ${step}`)) return;
   const ownPhase = PHASE_OF_STEP[step];
   for (let i = 0; i < count; i += 1) {
     if (afterPhase || ctx.step === null || ownPhase !== ctx.phase) ctx.phaseQueue.unshift(phaseInstance(ctx, ownPhase, [step]));

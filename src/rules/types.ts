@@ -1,7 +1,7 @@
 // The game's state as the rules keep it: plain JSON only (persisted snapshots must round-trip).
 // Internal to the machine: hosts read a game through `view`.
 import type {
-  AtTriggerSpec, ContinuousEffectSpec, CreatureSpec, PhaseId, PlayerId, StackObjectSpec, StepId,
+  AtTriggerSpec, AttackerSpec, BlockerSpec, ContinuousEffectSpec, PhaseId, PlayerId, StackObjectSpec, StepId, StepsThisTurnId,
 } from '../vocabulary/index.js';
 import type { Limits } from '../vocabulary/limits.js';
 
@@ -85,7 +85,7 @@ export interface GameContext {
   stepQueue: StepId[];
   /** Phases still to come this turn, after the current one. */
   phaseQueue: PlannedPhase[];
-  stepsThisTurn: string[];
+  stepsThisTurn: StepsThisTurnId[];
   firstStrikeStepDone: boolean;
   /** 500.7: extra turns still to take; the next is last (the most recently created). */
   extraTurns: ExtraTurn[];
@@ -106,8 +106,8 @@ export interface GameContext {
   zones: Zones;
   merged: { id: string; into: string }[];
   effects: ContinuousEffectSpec[];
-  attackers: CreatureSpec[];
-  blockers: CreatureSpec[];
+  attackers: AttackerSpec[];
+  blockers: BlockerSpec[];
   defendersToDeclare: PlayerId[];
   manaPool: Record<PlayerId, number>;
   handSize: Record<PlayerId, number>;

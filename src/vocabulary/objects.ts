@@ -194,6 +194,21 @@ function stackObject(kind: StackObjectKind): Schema<StackObjectSpec> {
   }, { noun: KIND_NAMES[kind], refine: (obj, report) => checkStackObject(kind, obj, report) });
 }
 
+/** Any spell or ability, whatever its type and timing (as the game keeps them on the stack). */
+export const anyStackObject = object<StackObjectSpec>({
+  id,
+  controller: player,
+  type: optional(picklist<ObjectType>([...SPELL_TYPES, ...ABILITY_TYPES], 'type')),
+  effects: optional(effectList),
+  targets: optional(list(id, { max: 'maxTargets' })),
+  copy: optional(boolean),
+  timing: optional(picklist<Timing>([...SPELL_TIMINGS, ...ABILITY_TIMINGS], 'timing')),
+  if: optional(conditionName),
+  bestow: optional(boolean),
+  mutate: optional(boolean),
+  cannotEnter: optional(boolean),
+}, { noun: 'a spell or ability' });
+
 export const spell = stackObject('spell');
 export const activatedAbility = stackObject('activated');
 export const triggeredAbility = stackObject('triggered');

@@ -147,6 +147,18 @@ export function object<T>(
   });
 }
 
+/** An object schema with more keys: `U` is `T` and the keys `more` names. */
+export function extend<T, U extends T>(base: Schema<T>, more: Shape<Omit<U, keyof T>>, options: { noun?: string } = {}): Schema<U> {
+  if (base.kind !== 'object') throw new TypeError('extend takes an object schema');
+  const added = object<Omit<U, keyof T>>(more) as ObjectSchema;
+  return typed<U>({
+    ...base,
+    shape: { ...base.shape, ...added.shape },
+    optional: new Set([...base.optional, ...added.optional]),
+    noun: options.noun ?? base.noun,
+  });
+}
+
 export function list<T>(
   item: Schema<T>, options: { min?: number; max: Bound; noun?: string; refine?: Refine<T[]>; description?: string },
 ): Schema<T[]> {

@@ -1,6 +1,7 @@
 // The fuzz runner: `npx tsx test/fuzz/run.ts --runs N [--seed S] [--max-events 60] [--no-differential]`.
 // Runs N random sequences (2–4 players, at most --max-events events each) and reports how many
 // sequences violated which rule, with the shortest example found for each. Exit status 1 if any.
+// `--hostile`: instead, N hostile-input games and N mutated persisted games (test/fuzz/hostile.ts).
 import fc from 'fast-check';
 import { describeViolations, type Violation } from '../model/invariants.js';
 import { fuzzCase, type FuzzCase } from './arbitraries.js';
@@ -18,6 +19,11 @@ function option(name: string, fallback: number): number {
 
 const runs = option('runs', 1000);
 const seed = option('seed', Date.now() % 2 ** 31);
+if (process.argv.includes('--hostile')) {
+  const { runHostile } = await import('./hostileRun.js');
+  process.exitCode = runHostile(runs, seed);
+  process.exit();
+}
 const maxEvents = option('max-events', 60);
 const differential = !process.argv.includes('--no-differential');
 

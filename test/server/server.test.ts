@@ -82,16 +82,19 @@ describe('inspector relay', () => {
     live.socket.close();
   });
 
-  it('ignores what is not an inspection message', async () => {
+  it.each([['not json'], [JSON.stringify({ no: 'type' })]])('disconnects a program that sends %s, saying why; the others go on', async (text) => {
     running = await startVisualizer({ port: 0, ...fixtureDirs() });
     const viewer = await connectViewer(running.inspectUrl);
+    const careless = new WebSocket(running.inspectUrl);
+    await new Promise((resolve) => careless.on('open', resolve));
+    const closed = new Promise<[number, string]>((resolve) => careless.on('close', (code, reason) => resolve([code, reason.toString()])));
+    careless.send(text);
+    expect(await closed).toEqual([1007, 'not an inspection message (JSON with a string "type")']);
     const program = new WebSocket(running.inspectUrl);
     await new Promise((resolve) => program.on('open', resolve));
-    program.send('not json');
-    program.send(JSON.stringify({ no: 'type' }));
     program.send(JSON.stringify({ type: '@xstate.event', sessionId: 'x:0', event: { type: 'go' } }));
     await until(() => viewer.messages.length === 1);
-    expect(viewer.messages[0]).toMatchObject({ type: '@xstate.event', sessionId: 'p1/x:0' });
+    expect(viewer.messages[0]).toMatchObject({ type: '@xstate.event', sessionId: 'p2/x:0' });
     program.close();
     viewer.socket.close();
   });

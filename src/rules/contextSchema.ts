@@ -1,0 +1,82 @@
+// The game's state, as a schema: what a persisted snapshot's context must be for the machine
+// to resume it (persistence refuses anything else, naming the JSON path). Declared against
+// `GameContext`, so a field added to the state without its schema is a compile error.
+import {
+  DEFAULT_LIMITS, PHASES, STEPS, STEPS_THIS_TURN,
+  anyStackObject, atTrigger, attacker, blocker, boolean, continuousEffect, extend, integer, list, nullable, object, optional,
+  picklist, playerList, record, ref, string,
+  type AtTriggerSpec, type Limits, type Schema, type Shape, type StackObjectSpec, type StepId,
+} from '../vocabulary/index.js';
+import type {
+  ExtraTurn, GameContext, PendingSkip, PlannedPhase, RegisteredTrigger, Resolution, RulesOptions, StackObject, Zones,
+} from './types.js';
+
+/** Counters and indexes: whole numbers that fit exactly in a double. */
+const count = integer(0, Number.MAX_SAFE_INTEGER);
+/** Lists that grow over a long game (zones): bounded only by what a document can hold. */
+const LONG = 10_000_000;
+const id = string('an id');
+const player = ref('player');
+const ids = (max: number | keyof Limits) => list(id, { max });
+const stepId = picklist(STEPS, 'step');
+const phaseId = picklist(PHASES, 'phase');
+
+const limitsSchema = object<Limits>(
+  Object.fromEntries(Object.keys(DEFAULT_LIMITS).map((key) => [key, integer(1, key === 'maxNesting' ? 64 : 10_000_000)])) as Shape<Limits>,
+  { noun: 'limits' },
+);
+
+const stackObject = extend<StackObjectSpec, StackObject>(anyStackObject, { kind: picklist(['spell', 'ability'] as const, 'kind') });
+
+const registeredTrigger = extend<AtTriggerSpec, RegisteredTrigger>(atTrigger, {
+  count, countTurn: count, turnId: optional(count), phaseId: optional(count),
+}, { noun: 'a registered trigger' });
+
+export const contextSchema: Schema<GameContext> = object<GameContext>({
+  players: playerList,
+  options: object<RulesOptions>({ skipFirstDraw: boolean, maxHandSize: integer(0, 'maxAmount') }),
+  limits: limitsSchema,
+  turn: integer(1, Number.MAX_SAFE_INTEGER),
+  turnId: count,
+  nextTurnId: count,
+  activePlayer: player,
+  phase: nullable(phaseId),
+  phaseId: count,
+  nextPhaseId: count,
+  step: nullable(stepId),
+  stepQueue: list(stepId, { max: 'maxPlannedPhases' }),
+  phaseQueue: list(object<PlannedPhase>({ id: count, phase: phaseId, steps: list(stepId, { max: 'maxPlannedPhases' }) }), { max: 'maxPlannedPhases' }),
+  stepsThisTurn: list(picklist(STEPS_THIS_TURN, 'step'), { max: LONG }),
+  firstStrikeStepDone: boolean,
+  extraTurns: list(object<ExtraTurn>({ id: count, player }), { max: 'maxExtraTurns' }),
+  nextRegularPlayer: count,
+  skips: list(object<PendingSkip>({
+    player,
+    kind: picklist(['step', 'phase', 'turn'] as const, 'kind'),
+    id: picklist<StepId | PlannedPhase['phase'] | 'turn'>([...STEPS, ...PHASES, 'turn'], 'step, phase or turn'),
+    each: boolean,
+    turn: nullable(count),
+  }), { max: 'maxSkips' }),
+  priority: object<GameContext['priority']>({ holder: nullable(player), passes: count }),
+  stack: list(stackObject, { max: 'maxStack' }),
+  resolution: nullable(object<Resolution>({ object: stackObject, next: count, resolves: boolean })),
+  pendingTriggers: list(stackObject, { max: 'maxPendingTriggers' }),
+  procedure: nullable(picklist(['endTurn', 'endCombat'] as const, 'procedure')),
+  triggers: list(registeredTrigger, { max: 'maxRegisteredTriggers' }),
+  onStateBasedActions: list(stackObject, { max: 'maxRegisteredTriggers' }),
+  sbaPerformed: boolean,
+  ceaseAtNextCheck: ids(LONG),
+  zones: object<Zones>({ exile: ids(LONG), graveyard: ids(LONG), battlefield: ids(LONG), ceasedToExist: ids(LONG) }),
+  merged: list(object<{ id: string; into: string }>({ id, into: id }), { max: LONG }),
+  effects: list(continuousEffect, { max: 'maxEffectsInForce' }),
+  attackers: list(attacker, { max: 'maxCreatures' }),
+  blockers: list(blocker, { max: 'maxCreatures' }),
+  defendersToDeclare: list(player, { max: 8 }),
+  manaPool: record(player, integer(0, 'maxAmount'), 8),
+  handSize: record(player, integer(0, 'maxAmount'), 8),
+  illegalTargets: ids('maxMarks'),
+  falseConditions: list(string('a condition name'), { max: 'maxMarks' }),
+}, { noun: 'a game state' });
+
+/** The limits a persisted state carries: checked first, for they bound the rest. */
+export const persistedLimits = limitsSchema;

@@ -1,0 +1,68 @@
+// fast-check arbitraries derived from the vocabulary's schemas: the fuzz generates exactly
+// the words the machine declares (a new effect or field is fuzzed without a line here).
+import fc from 'fast-check';
+import type { AnySchema, Schema } from '../../src/vocabulary/index.js';
+
+export interface ArbitraryEnv {
+  players: readonly string[];
+  /** Object ids to pick from (small, so that ids meet: targets name objects, blockers name attackers). */
+  ids: readonly string[];
+  /** Condition names to pick from. */
+  conditions?: readonly string[];
+}
+
+/** Keys rarely worth setting (they make an object invalid more often than not: see the refinements). */
+const RARE_KEYS = new Set(['bestow', 'mutate', 'cannotEnter', 'if', 'copy', 'timing', 'targets', 'each', 'afterPhase', 'count']);
+
+/**
+ * Values of `schema` as the game would see them: ids from a small pool, players of the game,
+ * small numbers and lists; nesting stops at `depth` (deeper lists are empty). Values may
+ * still break a refinement (a rule between keys): the machine refuses those, which is fuzzed too.
+ */
+export function arbitraryOf<T>(schema: Schema<T>, env: ArbitraryEnv, depth = 3): fc.Arbitrary<T> {
+  return walk(schema, env, depth) as fc.Arbitrary<T>;
+}
+
+function walk(schema: AnySchema, env: ArbitraryEnv, depth: number): fc.Arbitrary<unknown> {
+  switch (schema.kind) {
+    case 'string':
+      return schema.noun.includes('condition') ? fc.constantFrom(...(env.conditions ?? ['c1', 'c2'])) : fc.constantFrom(...env.ids);
+    case 'ref':
+      return fc.constantFrom(...env.players);
+    case 'picklist':
+      return fc.constantFrom(...schema.values);
+    case 'literal':
+      return fc.constant(schema.value);
+    case 'boolean':
+      return fc.boolean();
+    case 'integer': {
+      const max = typeof schema.max === 'number' ? Math.min(schema.max, schema.min + 3) : schema.min + 3;
+      return fc.integer({ min: schema.min, max });
+    }
+    case 'nullable':
+      return fc.option(walk(schema.inner, env, depth), { nil: null, freq: 4 });
+    case 'lazy':
+      return walk(schema.get(), env, depth);
+    case 'union':
+      return fc.oneof(...schema.options.map((option) => walk(option, env, depth)));
+    case 'object': {
+      const keys = Object.keys(schema.shape);
+      const model = Object.fromEntries(keys.map((key) => {
+        const arbitrary = walk(schema.shape[key], env, depth - 1);
+        return [key, schema.optional.has(key) && RARE_KEYS.has(key) ? fc.oneof({ weight: 6, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary }) : arbitrary];
+      }));
+      const required = keys.filter((key) => !schema.optional.has(key));
+      return fc.record(model, { requiredKeys: required }).map((value) =>
+        Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)));
+    }
+    case 'list':
+      return depth <= 0
+        ? fc.constant([])
+        : fc.array(walk(schema.item, env, depth - 1), { minLength: schema.min, maxLength: Math.max(schema.min, 3) });
+    case 'record':
+      return fc.dictionary(fc.constantFrom(...env.players), walk(schema.value, env, depth - 1), { maxKeys: env.players.length });
+    case 'oneKey':
+      return fc.oneof(...Object.entries(schema.options).map(([key, option]) =>
+        walk(option, env, depth).map((value) => ({ [key]: value }))));
+  }
+}
