@@ -18,7 +18,10 @@ import type { TurnEmitted } from './emitted.js';
 import type { InternalEvent, MachineEvent } from './events.js';
 import { defaultHooks, hooksOf } from './hooks.js';
 
-function rulesAction<P extends object | undefined = undefined>(rule: (draft: Draft, event: MachineEvent, params: P) => void) {
+/** What an action does to the game: a rules function over a working copy (its draft). */
+export type Rule<P = undefined> = (draft: Draft, event: MachineEvent, params: P) => void;
+
+function rulesAction<P extends object | undefined = undefined>(rule: Rule<P>) {
   return enqueueActions<GameContext, MachineEvent, P, MachineEvent, never, never, never, never, TurnEmitted>(
     (args, params) => {
       const { context, event, enqueue, self } = args;
@@ -38,75 +41,60 @@ function rulesAction<P extends object | undefined = undefined>(rule: (draft: Dra
   );
 }
 
-/** A rules action driven by one event type (the machine only wires it to that event). */
-function onEvent<T extends TurnEventType>(_type: T, rule: (draft: Draft, event: EventOfType<T>) => void) {
-  return rulesAction((draft, event) => rule(draft, event as EventOfType<T>));
-}
+/** A rule driven by one event type (the chart only wires it to that event). */
+const onEvent = <T extends TurnEventType>(_type: T, rule: (draft: Draft, event: EventOfType<T>) => void): Rule =>
+  (draft, event) => rule(draft, event as EventOfType<T>);
 
-/** A raised event, for the other region of the machine to react to. */
-const signal = (event: InternalEvent) => raise<GameContext, MachineEvent, MachineEvent, undefined, never, never>(event);
-
-export const reject = enqueueActions<GameContext, MachineEvent, { waitingFor: WaitingFor }, MachineEvent, never, never, never, never, TurnEmitted>(
-  ({ context, event, enqueue }, params) => {
-    const refusal = refusalOf(context, event as EventOfType<TurnEventType>, params.waitingFor)
-      ?? { reason: `${event.type} is not possible in this state`, rule: 'event' };
-    enqueue.emit({ type: 'rejected', event, ...refusal });
-  },
-);
-
-export const turnActions = {
+/** The rules behind the chart's action names (machines/turn.ts references them by name). */
+export const ACTION_RULES = {
   // 500: turns, phases and steps, as the plan in context says
-  beginTurn: rulesAction(plan.beginTurn),
-  endTurn: rulesAction(plan.endTurn),
-  skipNextPhase: rulesAction(plan.skipNextPhase),
-  takeNextPhase: rulesAction(plan.takeNextPhase),
-  skipNextStep: rulesAction(plan.skipNextStep),
-  takeNextStep: rulesAction(plan.takeNextStep),
-  takeFirstStrikeStep: rulesAction(plan.takeFirstStrikeStep),
-  scheduleAnotherCleanup: rulesAction(plan.scheduleAnotherCleanup),
-  beginPhase: rulesAction(steps.beginPhase),
-  endPhase: rulesAction(steps.endPhase),
-  beginStep: rulesAction(steps.beginStep),
-  endStep: rulesAction(steps.endStep),
+  beginTurn: plan.beginTurn,
+  endTurn: plan.endTurn,
+  skipNextPhase: plan.skipNextPhase,
+  takeNextPhase: plan.takeNextPhase,
+  skipNextStep: plan.skipNextStep,
+  takeNextStep: plan.takeNextStep,
+  takeFirstStrikeStep: plan.takeFirstStrikeStep,
+  scheduleAnotherCleanup: plan.scheduleAnotherCleanup,
+  beginPhase: steps.beginPhase,
+  endPhase: steps.endPhase,
+  beginStep: steps.beginStep,
+  endStep: steps.endStep,
   // Turn-based actions (each calls the engine's hook beside the machine's own bookkeeping)
-  untap: rulesAction(steps.untap),
-  draw: rulesAction(steps.draw),
-  discardToHandSize: rulesAction(steps.discardToHandSize),
-  endTurnEffects: rulesAction(steps.endTurnEffects),
-  awaitBlockDeclarations: rulesAction(combat.awaitBlockDeclarations),
+  untap: steps.untap,
+  draw: steps.draw,
+  discardToHandSize: steps.discardToHandSize,
+  endTurnEffects: steps.endTurnEffects,
+  awaitBlockDeclarations: combat.awaitBlockDeclarations,
   declareAttackers: onEvent('combat.declareAttackers', (d, e) => combat.declareAttackers(d, e.attackers)),
   declareBlockers: onEvent('combat.declareBlockers', (d, e) => combat.declareBlockers(d, e.player, e.blockers)),
-  removeAllFromCombat: rulesAction(combat.removeAllFromCombat),
-  // Signals between the two regions
-  openPriority: signal({ type: 'priority.open' }),
-  openCleanupCheck: signal({ type: 'cleanup.check' }),
-  finishStep: signal({ type: 'step.finished' }),
+  removeAllFromCombat: combat.removeAllFromCombat,
   // 117: priority; 704: state-based actions; 603.3b: triggers
-  prepareActivePlayerPriority: rulesAction(priority.prepareActivePlayerPriority),
-  givePriority: rulesAction(priority.givePriority),
-  closePriority: rulesAction(priority.closePriority),
+  prepareActivePlayerPriority: priority.prepareActivePlayerPriority,
+  givePriority: priority.givePriority,
+  closePriority: priority.closePriority,
   passPriority: onEvent('priority.pass', (d, e) => priority.passPriority(d, e.player)),
-  checkStateBasedActions: rulesAction<{ rule: StateBasedActionsRule }>((d, _e, params) => priority.checkStateBasedActions(d, params.rule)),
-  putTriggersOnStack: rulesAction(priority.putTriggersOnStack),
+  checkStateBasedActions: ((d, _e, params: { rule: StateBasedActionsRule }) => priority.checkStateBasedActions(d, params.rule)) as Rule<{ rule: StateBasedActionsRule }>,
+  putTriggersOnStack: priority.putTriggersOnStack,
   // 601, 602, 608: casting, activating, resolving
   castSpell: onEvent('spell.cast', (d, e) => stack.castSpell(d, e.object)),
   activateAbility: onEvent('ability.activate', (d, e) => stack.activateAbility(d, e.object)),
-  beginResolution: rulesAction(stack.beginResolution),
-  performEffects: rulesAction(stack.performEffects),
-  finishResolution: rulesAction(stack.finishResolution),
+  beginResolution: stack.beginResolution,
+  performEffects: stack.performEffects,
+  finishResolution: stack.finishResolution,
   // 723.1: ending the turn
-  startEndingTurn: rulesAction(end.startEndingTurn),
-  removeWaitingTriggers: rulesAction(end.removeWaitingTriggers),
-  exileStack: rulesAction(end.exileStack),
-  checkStateBasedActionsWithoutPriority: rulesAction(end.checkStateBasedActionsWithoutPriority),
-  endStepAndPhaseForCleanup: rulesAction(end.endStepAndPhaseForCleanup),
-  skipEndStep: rulesAction(end.skipEndStep),
-  finishProcedure: rulesAction(end.finishProcedure),
+  startEndingTurn: end.startEndingTurn,
+  removeWaitingTriggers: end.removeWaitingTriggers,
+  exileStack: end.exileStack,
+  checkStateBasedActionsWithoutPriority: end.checkStateBasedActionsWithoutPriority,
+  endStepAndPhaseForCleanup: end.endStepAndPhaseForCleanup,
+  skipEndStep: end.skipEndStep,
+  finishProcedure: end.finishProcedure,
   // 723.2: ending the combat phase
-  startEndingCombat: rulesAction(end.startEndingCombat),
-  endCombatPhase: rulesAction(end.endCombatPhase),
-  skipEndOfCombatStep: rulesAction(end.skipEndOfCombatStep),
-  ignoreEndCombat: rulesAction(end.ignoreEndCombat),
+  startEndingCombat: end.startEndingCombat,
+  endCombatPhase: end.endCombatPhase,
+  skipEndOfCombatStep: end.skipEndOfCombatStep,
+  ignoreEndCombat: end.ignoreEndCombat,
   // What the host game reports
   reportTrigger: onEvent('trigger.report', (d, e) => triggers.triggerAbility(d, e.ability)),
   registerTrigger: onEvent('trigger.register', (d, e) => triggers.registerTrigger(d, e.trigger)),
@@ -115,6 +103,37 @@ export const turnActions = {
   addMana: onEvent('mana.add', (d, e) => effects.addMana(d, e.player, e.amount)),
   invalidateTarget: onEvent('target.invalidate', (d, e) => effects.invalidateTarget(d, e.id)),
   setCondition: onEvent('condition.set', (d, e) => effects.setCondition(d, e.name, e.value)),
+} satisfies Record<string, Rule<never>>;
+
+/** The signals each signalling action raises, for the other region of the machine. */
+export const ACTION_SIGNALS = {
+  openPriority: { type: 'priority.open' },
+  openCleanupCheck: { type: 'cleanup.check' },
+  finishStep: { type: 'step.finished' },
+} as const satisfies Record<string, InternalEvent>;
+
+/** A raised event, for the other region of the machine to react to. */
+const signal = (event: InternalEvent) => raise<GameContext, MachineEvent, MachineEvent, undefined, never, never>(event);
+
+/** 117.1 and the rules of timing: an event the machine does not take in this state, and why. */
+export function refusalInState(context: GameContext, event: MachineEvent, waitingFor: WaitingFor) {
+  return refusalOf(context, event as EventOfType<TurnEventType>, waitingFor)
+    ?? { reason: `${event.type} is not possible in this state`, rule: 'event' };
+}
+
+export const reject = enqueueActions<GameContext, MachineEvent, { waitingFor: WaitingFor }, MachineEvent, never, never, never, never, TurnEmitted>(
+  ({ context, event, enqueue }, params) => {
+    enqueue.emit({ type: 'rejected', event, ...refusalInState(context, event, params.waitingFor) });
+  },
+);
+
+type Actions = { [K in keyof typeof ACTION_RULES]: ReturnType<typeof rulesAction<(typeof ACTION_RULES)[K] extends Rule<infer P> ? (P extends object ? P : undefined) : undefined>> };
+
+export const turnActions = {
+  ...(Object.fromEntries(Object.entries(ACTION_RULES).map(([name, rule]) => [name, rulesAction(rule as Rule<never>)])) as Actions),
+  openPriority: signal(ACTION_SIGNALS.openPriority),
+  openCleanupCheck: signal(ACTION_SIGNALS.openCleanupCheck),
+  finishStep: signal(ACTION_SIGNALS.finishStep),
   reject,
   // Host hooks: never referenced by the chart; the actions above call them (see hooks.ts).
   ...defaultHooks,
