@@ -53,6 +53,14 @@ export const turnStatechart = setup({
       { guard: { type: 'isRefused', params: { waitingFor: null } }, actions: { type: 'reject', params: { waitingFor: null } } },
       { actions: 'setCondition' },
     ],
+    'discard.schedule': [
+      { guard: { type: 'isRefused', params: { waitingFor: null } }, actions: { type: 'reject', params: { waitingFor: null } } },
+      { actions: 'scheduleDiscardTrigger' },
+    ],
+    'combatant.set': [
+      { guard: { type: 'isRefused', params: { waitingFor: null } }, actions: { type: 'reject', params: { waitingFor: null } } },
+      { actions: 'setCombatant' },
+    ],
   },
   states: {
     turn: {
@@ -249,27 +257,42 @@ export const turnStatechart = setup({
                 'priority.pass': { actions: { type: 'reject', params: { waitingFor: null } } },
                 'spell.cast': { actions: { type: 'reject', params: { waitingFor: null } } },
                 'ability.activate': { actions: { type: 'reject', params: { waitingFor: null } } },
+                'triggers.order': { actions: { type: 'reject', params: { waitingFor: null } } },
               },
             },
             cleanupCheck: {
               description: '514.3: normally no player receives priority in cleanup; 514.3a: unless state-based actions were performed or abilities wait — then another cleanup step follows.',
               entry: { type: 'checkStateBasedActions', params: { rule: '514.3' } },
               always: [
-                { guard: 'needsCleanupPriority', target: 'triggers', actions: ['scheduleAnotherCleanup', 'prepareActivePlayerPriority'] },
+                { guard: 'needsCleanupPriority', target: 'triggers', actions: ['scheduleAnotherCleanup', 'prepareActivePlayerPriority', 'beginTriggerPass'] },
                 { target: 'inactive', actions: 'finishStep' },
               ],
             },
             stateBasedActions: {
               description: '117.5, 704.3: before a player receives priority, state-based actions are checked until none is performed.',
               entry: { type: 'checkStateBasedActions', params: { rule: '117.5' } },
-              always: { target: 'triggers' },
+              always: { target: 'triggers', actions: 'beginTriggerPass' },
             },
             triggers: {
-              description: '117.5, 603.3b: waiting triggered abilities go on the stack in APNAP order, then state-based actions are checked again.',
+              description: '117.5, 603.3b: the triggered abilities waiting go on the stack, APNAP (each player\'s in the order they triggered, or as the player orders them); then state-based actions are checked again; nothing left: the player receives priority.',
               always: [
-                { guard: 'hasWaitingTriggers', target: 'stateBasedActions', actions: 'putTriggersOnStack' },
-                { target: 'holding', actions: 'givePriority' },
+                { guard: 'mustOrderTriggers', target: 'orderingTriggers' },
+                { guard: 'hasTriggersInPass', actions: 'putTriggersOnStack' },
+                { guard: 'putTriggersThisPass', target: 'stateBasedActions', actions: 'endTriggerPass' },
+                { target: 'holding', actions: ['endTriggerPass', 'givePriority'] },
               ],
+            },
+            orderingTriggers: {
+              description: '603.3b: a player with two or more abilities to put on the stack at once chooses their order (the triggerOrder "choose" option); nobody holds priority.',
+              on: {
+                'triggers.order': [
+                  { guard: { type: 'isRefused', params: { waitingFor: 'orderTriggers' } }, actions: { type: 'reject', params: { waitingFor: 'orderTriggers' } } },
+                  { target: 'triggers', actions: 'orderTriggers' },
+                ],
+                'priority.pass': { actions: { type: 'reject', params: { waitingFor: 'orderTriggers' } } },
+                'spell.cast': { actions: { type: 'reject', params: { waitingFor: 'orderTriggers' } } },
+                'ability.activate': { actions: { type: 'reject', params: { waitingFor: 'orderTriggers' } } },
+              },
             },
             holding: {
               description: '117.3: a player holds priority and may cast, activate or pass; 117.4: all pass in succession — resolve the top object, or end the step (500.2).',
@@ -288,6 +311,7 @@ export const turnStatechart = setup({
                   { guard: { type: 'isRefused', params: { waitingFor: 'priority' } }, actions: { type: 'reject', params: { waitingFor: 'priority' } } },
                   { target: 'stateBasedActions', actions: 'activateAbility' },
                 ],
+                'triggers.order': { actions: { type: 'reject', params: { waitingFor: 'priority' } } },
               },
             },
             resolving: {

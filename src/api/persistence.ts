@@ -6,6 +6,7 @@ import type { AnyActor, AnyStateNode, Snapshot, StateValue } from 'xstate';
 import { turnMachine, type TurnSnapshot } from '../machine/index.js';
 import { contextSchema, persistedLimits } from '../rules/contextSchema.js';
 import { initialContext } from '../rules/setup.js';
+import { playerToOrder } from '../rules/triggerOrder.js';
 import type { GameContext } from '../rules/types.js';
 import { DEFAULT_LIMITS, formatPath, parse, quote, type Env, type Issue } from '../vocabulary/index.js';
 
@@ -94,9 +95,13 @@ function stateProblem(value: unknown, ctx: GameContext): [path: string, reason: 
   if (ctx.phase !== where.phase || ctx.step !== (mainPhase ? null : where.step)) {
     return ['snapshot.context.step', `the state is ${where.phase}/${where.step ?? '-'}, the game state says ${ctx.phase}/${ctx.step}`];
   }
-  const holding = priority === 'holding';
-  if (where.declaring === holding) return ['snapshot.value.turn.priority', `${priority} while ${where.declaring ? 'a declaration is awaited' : 'nobody is declaring'}`];
-  if (holding !== (ctx.priority.holder !== null)) return ['snapshot.context.priority.holder', `${ctx.priority.holder} while priority is ${priority}`];
+  const inactive = priority === 'inactive';
+  if (where.declaring !== inactive) return ['snapshot.value.turn.priority', `${priority} while ${where.declaring ? 'a declaration is awaited' : 'nobody is declaring'}`];
+  if (inactive !== (ctx.priority.holder === null)) return ['snapshot.context.priority.holder', `${ctx.priority.holder} while priority is ${priority}`];
+  if ((priority === 'orderingTriggers') !== (playerToOrder(ctx) !== null)) {
+    return ['snapshot.context.triggerPass', priority === 'orderingTriggers' ? 'an order of triggered abilities is awaited from nobody' : 'a pass of triggered abilities waits for an order outside its state'];
+  }
+  if (priority === 'holding' && ctx.triggerPass !== null) return ['snapshot.context.triggerPass', 'a pass of triggered abilities in progress while a player holds priority'];
   if (ctx.priority.passes >= ctx.players.length) return ['snapshot.context.priority.passes', `${ctx.priority.passes} passes in a row with ${ctx.players.length} players`];
   if (ctx.resolution !== null) return ['snapshot.context.resolution', 'a resolution in progress: a game at rest resolves nothing'];
   if (ctx.procedure !== null) return ['snapshot.context.procedure', `${ctx.procedure} in progress: a game at rest is in no 723 procedure`];

@@ -1,6 +1,7 @@
 // What a UI, a runner or a test sees of a game: FORMAT.md's VIEW, read from a snapshot.
 // Nothing outside the machine reads a snapshot's context: what they need is here.
 import type { TurnSnapshot } from '../machine/index.js';
+import { abilitiesToOrder, playerToOrder } from '../rules/triggerOrder.js';
 import { upcomingTurns } from '../rules/turnPlan.js';
 import type { PhaseId, PlayerId, StepId, WaitingFor } from '../vocabulary/index.js';
 
@@ -29,6 +30,8 @@ export interface View {
   mayAct: PlayerId[];
   /** Who the game waits for to declare attackers or blockers, or null. */
   declaring: PlayerId | null;
+  /** 603.3b: while the game waits for an order of triggered abilities, who gives it and their ids (in the order they triggered). */
+  orderTriggers: { player: PlayerId; triggers: string[] } | null;
   stack: string[];
   /** The stack's objects, bottom to top, with their controllers. */
   stackObjects: { id: string; controller: PlayerId; kind: 'spell' | 'ability' }[];
@@ -48,6 +51,7 @@ export interface View {
 /** What the machine waits for now: a player's priority, a combat declaration, or nothing. */
 export function waitingFor(snapshot: TurnSnapshot): WaitingFor {
   if (snapshot.matches({ turn: { priority: 'holding' } })) return 'priority';
+  if (snapshot.matches({ turn: { priority: 'orderingTriggers' } })) return 'orderTriggers';
   if (snapshot.matches({ turn: { phases: { combat: { declareAttackers: 'declaring' } } } })) return 'declareAttackers';
   if (snapshot.matches({ turn: { phases: { combat: { declareBlockers: 'declaring' } } } })) return 'declareBlockers';
   return null;
@@ -63,6 +67,7 @@ export function view(snapshot: TurnSnapshot, options: ViewOptions = {}): View {
   const waiting = waitingFor(snapshot);
   const priority = waiting === 'priority' ? ctx.priority.holder : null;
   const declaring = waiting === 'declareAttackers' ? ctx.activePlayer : waiting === 'declareBlockers' ? ctx.defendersToDeclare[0] ?? null : null;
+  const orderer = waiting === 'orderTriggers' ? playerToOrder(ctx) : null;
   const mayAct = priority === null ? [] : [priority];
   return {
     players: [...ctx.players],
@@ -74,9 +79,10 @@ export function view(snapshot: TurnSnapshot, options: ViewOptions = {}): View {
     step: ctx.step,
     priority,
     waitingFor: waiting,
-    awaiting: waiting === null ? null : { kind: waiting, players: waiting === 'priority' ? mayAct : declaring === null ? [] : [declaring] },
+    awaiting: waiting === null ? null : { kind: waiting, players: waiting === 'priority' ? mayAct : [declaring ?? orderer].filter((p) => p !== null) },
     mayAct,
     declaring,
+    orderTriggers: orderer === null ? null : { player: orderer, triggers: abilitiesToOrder(ctx, orderer) },
     stack: ctx.stack.map((o) => o.id),
     stackObjects: ctx.stack.map((o) => ({ id: o.id, controller: o.controller, kind: o.kind })),
     pendingTriggers: ctx.pendingTriggers.map((o) => o.id),

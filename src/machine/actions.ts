@@ -9,6 +9,7 @@ import { refusalOf } from '../rules/legality.js';
 import * as priority from '../rules/priority.js';
 import * as stack from '../rules/stack.js';
 import * as steps from '../rules/stepsAndPhases.js';
+import * as triggerOrder from '../rules/triggerOrder.js';
 import * as triggers from '../rules/triggers.js';
 import * as plan from '../rules/turnPlan.js';
 import type { GameContext } from '../rules/types.js';
@@ -68,6 +69,7 @@ export const ACTION_RULES = {
   awaitBlockDeclarations: combat.awaitBlockDeclarations,
   declareAttackers: onEvent('combat.declareAttackers', (d, e) => combat.declareAttackers(d, e.attackers)),
   declareBlockers: onEvent('combat.declareBlockers', (d, e) => combat.declareBlockers(d, e.player, e.blockers)),
+  setCombatant: onEvent('combatant.set', (d, e) => combat.setCombatant(d, e)),
   removeAllFromCombat: combat.removeAllFromCombat,
   // 117: priority; 704: state-based actions; 603.3b: triggers
   prepareActivePlayerPriority: priority.prepareActivePlayerPriority,
@@ -75,7 +77,10 @@ export const ACTION_RULES = {
   closePriority: priority.closePriority,
   passPriority: onEvent('priority.pass', (d, e) => priority.passPriority(d, e.player)),
   checkStateBasedActions: ((d, _e, params: { rule: StateBasedActionsRule }) => priority.checkStateBasedActions(d, params.rule)) as Rule<{ rule: StateBasedActionsRule }>,
-  putTriggersOnStack: priority.putTriggersOnStack,
+  beginTriggerPass: triggerOrder.beginTriggerPass,
+  putTriggersOnStack: triggerOrder.putTriggersOnStack,
+  orderTriggers: onEvent('triggers.order', (d, e) => triggerOrder.orderTriggers(d, e.player, e.order)),
+  endTriggerPass: triggerOrder.endTriggerPass,
   // 601, 602, 608: casting, activating, resolving
   castSpell: onEvent('spell.cast', (d, e) => stack.castSpell(d, e.object)),
   activateAbility: onEvent('ability.activate', (d, e) => stack.activateAbility(d, e.object)),
@@ -99,6 +104,7 @@ export const ACTION_RULES = {
   reportTrigger: onEvent('trigger.report', (d, e) => triggers.triggerAbility(d, e.ability)),
   registerTrigger: onEvent('trigger.register', (d, e) => triggers.registerTrigger(d, e.trigger)),
   scheduleStateBasedAction: onEvent('stateBasedActions.schedule', (d, e) => triggers.scheduleStateBasedAction(d, e.ability)),
+  scheduleDiscardTrigger: onEvent('discard.schedule', (d, e) => triggers.scheduleDiscardTrigger(d, e.player, e.ability)),
   createEffect: onEvent('effect.create', (d, e) => effects.createEffect(d, e.effect)),
   addMana: onEvent('mana.add', (d, e) => effects.addMana(d, e.player, e.amount)),
   invalidateTarget: onEvent('target.invalidate', (d, e) => effects.invalidateTarget(d, e.id)),

@@ -1,6 +1,7 @@
 import { refusalOf } from '../rules/legality.js';
 import { isLastPass } from '../rules/priority.js';
 import { nextEffect } from '../rules/stack.js';
+import { hasTriggersInPass, playerToOrder, putTriggersThisPass } from '../rules/triggerOrder.js';
 import * as plan from '../rules/turnPlan.js';
 import type { GameContext } from '../rules/types.js';
 import type { EventOfType, PhaseId, StepId, TurnEventType, WaitingFor } from '../vocabulary/index.js';
@@ -25,7 +26,10 @@ export const turnGuards = {
   isLastBlockDeclaration: ({ context }: GuardArgs) => context.defendersToDeclare.length === 1,
   isLastPassOnEmptyStack: ({ context }: GuardArgs) => isLastPass(context) && context.stack.length === 0,
   isLastPass: ({ context }: GuardArgs) => isLastPass(context),
-  hasWaitingTriggers: ({ context }: GuardArgs) => context.pendingTriggers.length > 0,
+  /** 603.3b: the next player of the pass has two or more abilities to order (the `choose` option). */
+  mustOrderTriggers: ({ context }: GuardArgs) => playerToOrder(context) !== null,
+  hasTriggersInPass: ({ context }: GuardArgs) => hasTriggersInPass(context),
+  putTriggersThisPass: ({ context }: GuardArgs) => putTriggersThisPass(context),
   /** 514.3a */
   needsCleanupPriority: ({ context }: GuardArgs) => context.sbaPerformed || context.pendingTriggers.length > 0,
   isNextEffectEndTurn: ({ context }: GuardArgs) => nextEffectIs(context, 'endTurn'),

@@ -1,6 +1,6 @@
 import { record, type Draft } from './draft.js';
 import { endEffects } from './effects.js';
-import type { AttackerSpec, BlockerSpec, PlayerId } from '../vocabulary/index.js';
+import type { AttackerSpec, BlockerSpec, CombatantChange, PlayerId } from '../vocabulary/index.js';
 import { dropStepFromThisPhase } from './turnPlan.js';
 
 /** 508.1: the active player declares attackers; 508.8: with none, this combat's blockers and damage steps are skipped. */
@@ -23,6 +23,18 @@ export function declareBlockers(draft: Draft, player: PlayerId, blockers: readon
   const { ctx } = draft;
   ctx.blockers.push(...blockers);
   ctx.defendersToDeclare = ctx.defendersToDeclare.filter((p) => p !== player);
+}
+
+/** 702.4, 702.7: an attacking or blocking creature gains or loses first strike or double strike (510.4 looks as the damage step begins). */
+export function setCombatant(draft: Draft, change: CombatantChange): void {
+  const { ctx } = draft;
+  const update = <C extends AttackerSpec>(creature: C): C => (creature.id !== change.id ? creature : {
+    ...creature,
+    ...(change.firstStrike !== undefined && { firstStrike: change.firstStrike }),
+    ...(change.doubleStrike !== undefined && { doubleStrike: change.doubleStrike }),
+  });
+  ctx.attackers = ctx.attackers.map(update);
+  ctx.blockers = ctx.blockers.map(update);
 }
 
 /** 511.3, 723.1d, 723.2d: every creature (and planeswalker) leaves combat. */

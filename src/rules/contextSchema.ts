@@ -2,13 +2,13 @@
 // to resume it (persistence refuses anything else, naming the JSON path). Declared against
 // `GameContext`, so a field added to the state without its schema is a compile error.
 import {
-  DEFAULT_LIMITS, PHASES, STEPS, STEPS_THIS_TURN,
+  DEFAULT_LIMITS, PHASES, STEPS, STEPS_THIS_TURN, TRIGGER_ORDERS,
   anyStackObject, atTrigger, attacker, blocker, boolean, continuousEffect, extend, integer, list, nullable, object, optional,
   picklist, playerList, record, ref, string,
   type AtTriggerSpec, type Limits, type Schema, type Shape, type StackObjectSpec, type StepId,
 } from '../vocabulary/index.js';
 import type {
-  ExtraTurn, GameContext, PendingSkip, PlannedPhase, RegisteredTrigger, Resolution, RulesOptions, StackObject, Zones,
+  ExtraTurn, GameContext, PendingSkip, PlannedPhase, RegisteredTrigger, Resolution, RulesOptions, StackObject, TriggerPass, Zones,
 } from './types.js';
 
 /** Counters and indexes: whole numbers that fit exactly in a double. */
@@ -34,7 +34,7 @@ const registeredTrigger = extend<AtTriggerSpec, RegisteredTrigger>(atTrigger, {
 
 export const contextSchema: Schema<GameContext> = object<GameContext>({
   players: playerList,
-  options: object<RulesOptions>({ skipFirstDraw: boolean, maxHandSize: integer(0, 'maxAmount') }),
+  options: object<RulesOptions>({ skipFirstDraw: boolean, maxHandSize: integer(0, 'maxAmount'), triggerOrder: picklist(TRIGGER_ORDERS, 'trigger order') }),
   limits: limitsSchema,
   turn: integer(1, Number.MAX_SAFE_INTEGER),
   turnId: count,
@@ -47,6 +47,7 @@ export const contextSchema: Schema<GameContext> = object<GameContext>({
   stepQueue: list(stepId, { max: 'maxPlannedPhases' }),
   phaseQueue: list(object<PlannedPhase>({ id: count, phase: phaseId, steps: list(stepId, { max: 'maxPlannedPhases' }) }), { max: 'maxPlannedPhases' }),
   stepsThisTurn: list(picklist(STEPS_THIS_TURN, 'step'), { max: LONG }),
+  phasesBegun: list(phaseId, { max: LONG }),
   firstStrikeStepDone: boolean,
   extraTurns: list(object<ExtraTurn>({ id: count, player }), { max: 'maxExtraTurns' }),
   nextRegularPlayer: count,
@@ -59,11 +60,14 @@ export const contextSchema: Schema<GameContext> = object<GameContext>({
   }), { max: 'maxSkips' }),
   priority: object<GameContext['priority']>({ holder: nullable(player), passes: count }),
   stack: list(stackObject, { max: 'maxStack' }),
-  resolution: nullable(object<Resolution>({ object: stackObject, next: count, resolves: boolean })),
+  resolution: nullable(object<Resolution>({ object: stackObject, next: count, resolves: boolean, lastExtraTurn: nullable(count) })),
   pendingTriggers: list(stackObject, { max: 'maxPendingTriggers' }),
+  triggerPass: nullable(object<TriggerPass>({ waiting: count, players: list(player, { max: 8 }), put: boolean })),
   procedure: nullable(picklist(['endTurn', 'endCombat'] as const, 'procedure')),
   triggers: list(registeredTrigger, { max: 'maxRegisteredTriggers' }),
   onStateBasedActions: list(stackObject, { max: 'maxRegisteredTriggers' }),
+  stateBasedActionsScheduled: integer(0, 'maxRegisteredTriggers'),
+  onDiscard: list(object<GameContext['onDiscard'][number]>({ player, ability: stackObject }), { max: 'maxRegisteredTriggers' }),
   sbaPerformed: boolean,
   ceaseAtNextCheck: ids(LONG),
   zones: object<Zones>({ exile: ids(LONG), graveyard: ids(LONG), battlefield: ids(LONG), ceasedToExist: ids(LONG) }),

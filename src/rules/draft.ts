@@ -26,7 +26,7 @@ const copyList = (list: readonly unknown[]) => [...list];
 const copyRecord = (record: object) => ({ ...record });
 const COPIERS: Partial<Record<Key, Copier>> = {
   stepQueue: copyList, phaseQueue: copyList, stepsThisTurn: copyList, extraTurns: copyList, skips: copyList,
-  stack: copyList, pendingTriggers: copyList, triggers: copyList, onStateBasedActions: copyList,
+  stack: copyList, pendingTriggers: copyList, triggers: copyList, onStateBasedActions: copyList, onDiscard: copyList, phasesBegun: copyList,
   ceaseAtNextCheck: copyList, merged: copyList, effects: copyList, attackers: copyList, blockers: copyList,
   defendersToDeclare: copyList, illegalTargets: copyList, falseConditions: copyList,
   priority: copyRecord, manaPool: copyRecord, handSize: copyRecord,

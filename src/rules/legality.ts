@@ -2,6 +2,7 @@
 // the machine's guards, its `rejected` events and the UI's questions, so they always agree.
 // (Whether an event is well formed at all is the vocabulary's schema, checked before.)
 import { isPermanentType, type StackObjectSpec, type TurnEvent, type WaitingFor } from '../vocabulary/index.js';
+import { abilitiesToOrder, isOrderOf, playerToOrder } from './triggerOrder.js';
 import type { GameContext } from './types.js';
 
 export interface Refusal {
@@ -63,6 +64,17 @@ function activateRefusal(ctx: GameContext, waitingFor: WaitingFor, ability: Stac
   return stackRoomRefusal(ctx);
 }
 
+/** 603.3b: an order is given by the player the game waits for, and names exactly their abilities. */
+function orderRefusal(ctx: GameContext, waitingFor: WaitingFor, player: string, order: readonly string[]): Refusal | null {
+  const asked = waitingFor === 'orderTriggers' ? playerToOrder(ctx) : null;
+  if (asked === null) return refuse('no order of triggered abilities is awaited now', '603.3b');
+  if (player !== asked) return refuse(`${player} cannot order triggered abilities now: the game waits for ${asked}'s order`, '603.3b');
+  if (!isOrderOf(ctx, player, order)) {
+    return refuse(`the order must name each of ${player}'s abilities once: ${abilitiesToOrder(ctx, player).join(', ')}; got ${order.join(', ') || 'none'}`, '603.3b');
+  }
+  return null;
+}
+
 const full = (count: number, limit: number, what: string, name: string): Refusal | null =>
   count >= limit ? refuse(`${what}: ${count} already (limits.${name})`, 'limit') : null;
 
@@ -94,7 +106,14 @@ export function refusalOf(ctx: GameContext, event: TurnEvent, waitingFor: Waitin
     case 'trigger.register':
       return full(ctx.triggers.length, limits.maxRegisteredTriggers, 'registered triggers', 'maxRegisteredTriggers');
     case 'stateBasedActions.schedule':
-      return full(ctx.onStateBasedActions.length, limits.maxRegisteredTriggers, 'scheduled state-based actions', 'maxRegisteredTriggers');
+      return full(ctx.onStateBasedActions.length + ctx.stateBasedActionsScheduled, limits.maxRegisteredTriggers, 'scheduled state-based actions', 'maxRegisteredTriggers');
+    case 'discard.schedule':
+      return full(ctx.onDiscard.length, limits.maxRegisteredTriggers, 'abilities waiting for a discard', 'maxRegisteredTriggers');
+    case 'combatant.set':
+      return [...ctx.attackers, ...ctx.blockers].some((c) => c.id === event.id)
+        ? null : refuse(`no attacking or blocking creature is named "${event.id}"`, '506.4');
+    case 'triggers.order':
+      return orderRefusal(ctx, waitingFor, event.player, event.order);
     case 'effect.create':
       return full(ctx.effects.length, limits.maxEffectsInForce, 'continuous effects in force', 'maxEffectsInForce');
     case 'mana.add':

@@ -2,7 +2,7 @@ import { formatIssue, parse, triggeredAbility } from '../vocabulary/index.js';
 import { playersFrom, record, type Draft } from './draft.js';
 import { envOf } from './env.js';
 import type { StateBasedActionsRule } from './hooks.js';
-import { putWaitingTriggersOnStack, triggerAbility } from './triggers.js';
+import { triggerAbility } from './triggers.js';
 import type { PlayerId } from '../vocabulary/index.js';
 import type { GameContext } from './types.js';
 
@@ -52,11 +52,12 @@ export function checkStateBasedActions(draft: Draft, rule: StateBasedActionsRule
     for (const ability of engine.triggered) triggerReported(draft, ability);
     const ceasing = ctx.ceaseAtNextCheck;
     const triggering = ctx.onStateBasedActions;
-    const machinePerformed = ceasing.length > 0 || triggering.length > 0;
+    const machinePerformed = ceasing.length > 0 || triggering.length > 0 || ctx.stateBasedActionsScheduled > 0;
     if (!engine.performed && !machinePerformed) break;
     performedAny = true;
     ctx.ceaseAtNextCheck = [];
     ctx.onStateBasedActions = [];
+    ctx.stateBasedActionsScheduled = 0;
     for (const id of ceasing) ceaseToExist(draft, id);
     for (const ability of triggering) triggerAbility(draft, ability);
   }
@@ -78,9 +79,3 @@ export function ceaseToExist(draft: Draft, id: string): void {
   record(draft, { type: 'ceasedToExist', id });
 }
 
-/** 117.5, 603.3b: waiting triggers go on the stack, APNAP; the next player to act must pass again. */
-export function putTriggersOnStack(draft: Draft): void {
-  const { ctx } = draft;
-  putWaitingTriggersOnStack(draft, playersFrom(ctx.players, ctx.activePlayer));
-  ctx.priority = { ...ctx.priority, passes: 0 };
-}

@@ -3,7 +3,7 @@ import { addMana, createEffect } from './effects.js';
 import { ceaseToExist } from './priority.js';
 import { registerTrigger, isConditionTrue, triggerAbility } from './triggers.js';
 import { addExtraTurn, addPhases, addSkip, addStep } from './turnPlan.js';
-import { PERMANENT_TYPES, type ResolutionEffect, type StackObjectSpec } from '../vocabulary/index.js';
+import { PERMANENT_TYPES, type AtTriggerSpec, type ResolutionEffect, type StackObjectSpec } from '../vocabulary/index.js';
 import type { GameContext, StackObject } from './types.js';
 
 function putOnStack(draft: Draft, object: StackObject): void {
@@ -58,11 +58,11 @@ export function beginResolution(draft: Draft): void {
     record(draft, { type: 'didNotResolve', id: object.id });
     removeFromStack(draft, object);
     putAway(draft, object);
-    ctx.resolution = { object, next: 0, resolves: false };
+    ctx.resolution = { object, next: 0, resolves: false, lastExtraTurn: null };
     return;
   }
   record(draft, { type: 'resolved', id: object.id });
-  ctx.resolution = { object, next: 0, resolves: true };
+  ctx.resolution = { object, next: 0, resolves: true, lastExtraTurn: null };
 }
 
 export function nextEffect(ctx: GameContext): ResolutionEffect | undefined {
@@ -89,19 +89,31 @@ export function performEffects(draft: Draft): void {
   }
 }
 
+/**
+ * 500.6, 603.7: a "beginning of" ability an effect creates; `thatTurn` binds it to the extra turn
+ * the last `extraTurn` of this resolution created (none made, a limit reached: it names no turn, so it never triggers).
+ */
+function registerDelayedTrigger(draft: Draft, at: AtTriggerSpec): void {
+  if (!at.thatTurn) return registerTrigger(draft, at);
+  const turnId = draft.ctx.resolution!.lastExtraTurn;
+  if (turnId !== null) registerTrigger(draft, at, turnId);
+}
+
 /** One instruction; what would pass a limit is not performed (`limitReached`). */
 function perform(draft: Draft, effect: ResolutionEffect): void {
   const { ctx } = draft;
   const { limits } = ctx;
   const source = ctx.resolution!.object.id;
-  if ('extraTurn' in effect) addExtraTurn(draft, effect.extraTurn.player);
-  else if ('addPhases' in effect) addPhases(draft, effect.addPhases.phases);
+  if ('extraTurn' in effect) {
+    const lastExtraTurn = addExtraTurn(draft, effect.extraTurn.player);
+    ctx.resolution = { ...ctx.resolution!, lastExtraTurn };
+  } else if ('addPhases' in effect) addPhases(draft, effect.addPhases.phases, effect.addPhases.afterFirst);
   else if ('addStep' in effect) addStep(draft, effect.addStep.step, effect.addStep.afterPhase, effect.addStep.count);
   else if ('skip' in effect) {
     if (ctx.skips.length >= limits.maxSkips) limitReached(draft, 'maxSkips', `${source}: skip`);
     else addSkip(draft, effect.skip);
   } else if ('trigger' in effect) triggerAbility(draft, effect.trigger);
-  else if ('at' in effect) registerTrigger(draft, effect.at);
+  else if ('at' in effect) registerDelayedTrigger(draft, effect.at);
   else if ('cast' in effect) {
     // 608.2g: a spell cast while resolving goes on the stack; nobody receives priority yet.
     if (ctx.stack.length >= limits.maxStack) limitReached(draft, 'maxStack', `${source}: cast ${effect.cast.id}`);

@@ -1,13 +1,14 @@
 import { endCombat } from './combat.js';
 import { record, type Draft } from './draft.js';
 import { emptyManaPools, endEffects, endEffectsUntilBeginningOf } from './effects.js';
-import { triggerAtBeginningOf } from './triggers.js';
+import { triggerAtBeginningOf, triggerOnDiscard } from './triggers.js';
 
 /** A phase begins: 500.4 "until" effects end, 500.6 "at the beginning of" abilities trigger. */
 export function beginPhase(draft: Draft): void {
   const { ctx } = draft;
   const phase = ctx.phase!;
   record(draft, { type: 'phaseBegan', phase });
+  ctx.phasesBegun.push(phase);
   if (phase === 'precombatMain' || phase === 'postcombatMain') ctx.stepsThisTurn.push(phase);
   endEffectsUntilBeginningOf(draft, phase);
   triggerAtBeginningOf(draft, phase);
@@ -62,6 +63,7 @@ export function discardToHandSize(draft: Draft): void {
   ctx.handSize[player] = maxHandSize;
   record(draft, { type: 'discarded', player, count });
   draft.hooks.discard(player, count, maxHandSize);
+  triggerOnDiscard(draft, player);
 }
 
 /** 514.2: damage wears off and "until end of turn" / "this turn" effects end. */

@@ -1,6 +1,6 @@
 import { limitReached, record, type Draft } from './draft.js';
-import type { AtTriggerSpec, PhaseId, StackObjectSpec, StepId } from '../vocabulary/index.js';
-import type { StackObject } from './types.js';
+import type { AtTriggerSpec, PhaseId, PlayerId, StackObjectSpec, StepId } from '../vocabulary/index.js';
+import type { RegisteredTrigger } from './types.js';
 
 /** 603.4: an intervening "if" names a game condition (all true until the host sets one false). */
 export function isConditionTrue(draft: Draft, condition: string | undefined): boolean {
@@ -21,13 +21,23 @@ export function triggerAbility(draft: Draft, spec: StackObjectSpec): void {
   record(draft, { type: 'triggered', id: spec.id });
 }
 
-/** 500.6, 603.7: a "beginning of" ability, or a delayed one (`once`), waits for its step or phase. */
-export function registerTrigger(draft: Draft, spec: AtTriggerSpec): void {
+/**
+ * 500.6, 603.7: a "beginning of" ability, or a delayed one (`once`), waits for its step or phase;
+ * `turnId`: bound to that turn only (603.7: "that turn's end step").
+ */
+export function registerTrigger(draft: Draft, spec: AtTriggerSpec, turnId?: number): void {
   if (draft.ctx.triggers.length >= draft.ctx.limits.maxRegisteredTriggers) {
     limitReached(draft, 'maxRegisteredTriggers', spec.id);
     return;
   }
-  draft.ctx.triggers.push({ ...spec, count: 0, countTurn: 0 });
+  draft.ctx.triggers.push({ ...spec, count: 0, countTurn: 0, ...(turnId !== undefined && { turnId }) });
+}
+
+/** 603.7, 500.11: delayed triggers bound to turns that will never happen (skipped, or over) cease to exist. */
+export function dropTriggersOfTurns(draft: Draft, turnIds: readonly number[]): void {
+  const { ctx } = draft;
+  const gone = (t: RegisteredTrigger) => t.turnId !== undefined && turnIds.includes(t.turnId);
+  if (turnIds.length > 0 && ctx.triggers.some(gone)) ctx.triggers = ctx.triggers.filter((t) => !gone(t));
 }
 
 /** 500.6: "at the beginning of" abilities trigger as a step or phase begins. */
@@ -37,6 +47,7 @@ export function triggerAtBeginningOf(draft: Draft, stepOrPhase: StepId | PhaseId
   for (const registered of ctx.triggers) {
     const applies = registered.when === stepOrPhase
       && (registered.whoseTurn === undefined || registered.whoseTurn === ctx.activePlayer)
+      && (registered.turnId === undefined || registered.turnId === ctx.turnId)
       && isConditionTrue(draft, registered.if);
     if (!applies) {
       kept.push(registered);
@@ -51,19 +62,23 @@ export function triggerAtBeginningOf(draft: Draft, stepOrPhase: StepId | PhaseId
   ctx.triggers = kept;
 }
 
-/** 603.3b: waiting triggers go on the stack in APNAP order, each player's in the order they triggered. */
-export function putWaitingTriggersOnStack(draft: Draft, order: readonly string[]): void {
+/** 704.3: the next state-based-action check performs an action that makes `ability` trigger (none given: nothing triggers). */
+export function scheduleStateBasedAction(draft: Draft, ability: StackObjectSpec | undefined): void {
   const { ctx } = draft;
-  const waiting: StackObject[] = [];
-  for (const player of order) waiting.push(...ctx.pendingTriggers.filter((t) => t.controller === player));
-  ctx.pendingTriggers = [];
-  for (const ability of waiting) {
-    ctx.stack.push(ability);
-    record(draft, { type: 'putOnStack', id: ability.id });
-  }
+  if (ability) ctx.onStateBasedActions.push({ ...ability, type: 'triggered', kind: 'ability' });
+  else ctx.stateBasedActionsScheduled += 1;
 }
 
-/** 704.3: the next state-based-action check performs an action that makes `ability` trigger. */
-export function scheduleStateBasedAction(draft: Draft, ability: StackObjectSpec): void {
-  draft.ctx.onStateBasedActions.push({ ...ability, type: 'triggered', kind: 'ability' });
+/** 514.1: the next time `player` discards, `ability` triggers (madness; one-shot). */
+export function scheduleDiscardTrigger(draft: Draft, player: PlayerId, ability: StackObjectSpec): void {
+  draft.ctx.onDiscard.push({ player, ability: { ...ability, type: 'triggered', kind: 'ability' } });
+}
+
+/** A discard by `player`: every ability waiting for it triggers, in the order they were scheduled; each is used up. */
+export function triggerOnDiscard(draft: Draft, player: PlayerId): void {
+  const { ctx } = draft;
+  if (!ctx.onDiscard.some((w) => w.player === player)) return;
+  const waiting = ctx.onDiscard.filter((w) => w.player === player);
+  ctx.onDiscard = ctx.onDiscard.filter((w) => w.player !== player);
+  for (const { ability } of waiting) triggerAbility(draft, ability);
 }

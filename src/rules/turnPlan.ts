@@ -1,4 +1,5 @@
 import { limitReached, record, removeItem, type Draft } from './draft.js';
+import { dropTriggersOfTurns } from './triggers.js';
 import { PHASE_OF_STEP, PHASES, STEPS_OF_PHASE, type PhaseId, type PlayerId, type SkipSpec, type StepId } from '../vocabulary/index.js';
 import type { GameContext, PendingSkip, PlannedPhase } from './types.js';
 
@@ -13,8 +14,11 @@ interface UpcomingTurn { id: number | null; player: PlayerId }
 
 type TurnOrder = Pick<GameContext, 'players' | 'extraTurns' | 'nextRegularPlayer' | 'skips'>;
 
-/** Takes the next turn that is not skipped (500.11: a skipped turn never happens; its skip is used up). */
-function takeUpcomingTurn(ctx: TurnOrder): UpcomingTurn {
+/**
+ * Takes the next turn that is not skipped (500.11: a skipped turn never happens; its skip is
+ * used up); `skipped` collects the identities of extra turns skipped on the way.
+ */
+function takeUpcomingTurn(ctx: TurnOrder, skipped: number[] = []): UpcomingTurn {
   for (;;) {
     let next: UpcomingTurn | undefined = ctx.extraTurns.pop();
     if (next === undefined) {
@@ -25,13 +29,16 @@ function takeUpcomingTurn(ctx: TurnOrder): UpcomingTurn {
     const skip = ctx.skips.find((s) => s.kind === 'turn' && s.player === player);
     if (!skip) return next;
     if (!skip.each) removeItem(ctx.skips, skip);
+    if (next.id !== null) skipped.push(next.id);
   }
 }
 
 /** 500.1: a turn begins with its whole plan; 500.7, 500.11: whose turn it is. */
 export function beginTurn(draft: Draft): void {
   const { ctx } = draft;
-  const { id, player } = takeUpcomingTurn(ctx);
+  const skipped: number[] = [];
+  const { id, player } = takeUpcomingTurn(ctx, skipped);
+  dropTriggersOfTurns(draft, skipped); // 603.7: a skipped turn takes with it everything bound to it
   ctx.turn += 1;
   ctx.turnId = id ?? ctx.nextTurnId++;
   ctx.activePlayer = player;
@@ -40,6 +47,7 @@ export function beginTurn(draft: Draft): void {
   ctx.stepQueue = [];
   ctx.phaseQueue = plannedTurn(ctx);
   ctx.stepsThisTurn = [];
+  ctx.phasesBegun = [];
   // Fatespinner-style skips ("each") apply to that player's current or next turn.
   ctx.skips = ctx.skips.map((s) => (s.each && s.turn === null && s.player === player ? { ...s, turn: ctx.turn } : s));
   record(draft, { type: 'turnBegan', player });
@@ -50,7 +58,7 @@ export function endTurn(draft: Draft): void {
   const { ctx } = draft;
   record(draft, { type: 'turnEnded' });
   ctx.skips = ctx.skips.filter((s) => !(s.each && s.turn === ctx.turn));
-  if (ctx.triggers.some((t) => t.turnId === ctx.turnId)) ctx.triggers = ctx.triggers.filter((t) => t.turnId !== ctx.turnId);
+  dropTriggersOfTurns(draft, [ctx.turnId]);
 }
 
 /** The active players of the upcoming turns, extra and skipped turns accounted for. */
@@ -92,10 +100,25 @@ function phaseInstance(ctx: GameContext, phase: PhaseId, steps: readonly StepId[
 }
 
 /** 500.8: extra phases go directly after this phase, the most recent first; 505.1a: an added main phase is postcombat. */
-export function addPhases(draft: Draft, phases: readonly PhaseId[]): void {
-  if (!roomInPlan(draft, phases.length, 'addPhases')) return;
-  const added = phases.map((phase) => phaseInstance(draft.ctx, phase === 'precombatMain' ? 'postcombatMain' : phase));
-  draft.ctx.phaseQueue.unshift(...added);
+export function addPhases(draft: Draft, phases: readonly PhaseId[], afterFirst?: PhaseId): void {
+  const { ctx } = draft;
+  const at = afterFirst === undefined ? 0 : insertionAfterFirst(ctx, afterFirst);
+  if (at === null || !roomInPlan(draft, phases.length, 'addPhases')) return;
+  const added = phases.map((phase) => phaseInstance(ctx, phase === 'precombatMain' ? 'postcombatMain' : phase));
+  ctx.phaseQueue.splice(at, 0, ...added);
+}
+
+/**
+ * 500.8 (World at War: "after the first postcombat main phase this turn"): where phases added
+ * after the first phase of that kind this turn go in the plan — directly after the current phase
+ * if it is that first one; after the first one still ahead if none of that kind has begun; none
+ * (null) if the first one is already over. 505.1a: an added main phase is a postcombat main phase.
+ */
+function insertionAfterFirst(ctx: GameContext, kind: PhaseId): number | null {
+  const begunOfKind = ctx.phasesBegun.filter((phase) => phase === kind).length;
+  if (begunOfKind > 0) return begunOfKind === 1 && ctx.phase === kind ? 0 : null;
+  const ahead = ctx.phaseQueue.findIndex((planned) => planned.phase === kind);
+  return ahead < 0 ? null : ahead + 1;
 }
 
 /**
@@ -121,9 +144,15 @@ export function addSkip(draft: Draft, spec: SkipSpec): void {
   ctx.skips.push({ player: spec.player, kind, id, each, turn });
 }
 
+/** The skip that applies to this step or phase; 616.1 (a format decision): a "next" skip is used before an "each" one. */
 function skipFor(ctx: GameContext, kind: 'step' | 'phase', id: StepId | PhaseId | undefined): PendingSkip | undefined {
-  return ctx.skips.find((s) => s.kind === kind && s.id === id && s.player === ctx.activePlayer
-    && (!s.each || s.turn === ctx.turn));
+  let each: PendingSkip | undefined;
+  for (const s of ctx.skips) {
+    if (s.kind !== kind || s.id !== id || s.player !== ctx.activePlayer) continue;
+    if (!s.each) return s;
+    if (s.turn === ctx.turn) each ??= s;
+  }
+  return each;
 }
 
 /** 500.11: proceed past a skipped phase or step as if it did not exist (the skip is used up unless "each"). */

@@ -1,7 +1,7 @@
 // The game's state as the rules keep it: plain JSON only (persisted snapshots must round-trip).
 // Internal to the machine: hosts read a game through `view`.
 import type {
-  AtTriggerSpec, AttackerSpec, BlockerSpec, ContinuousEffectSpec, PhaseId, PlayerId, StackObjectSpec, StepId, StepsThisTurnId,
+  AtTriggerSpec, AttackerSpec, BlockerSpec, ContinuousEffectSpec, PhaseId, PlayerId, StackObjectSpec, StepId, StepsThisTurnId, TriggerOrder,
 } from '../vocabulary/index.js';
 import type { Limits } from '../vocabulary/limits.js';
 
@@ -49,6 +49,18 @@ export interface Resolution {
   next: number;
   /** False when it did not resolve (608.2a, 608.2b): it only leaves the stack. */
   resolves: boolean;
+  /** The extra turn the last `extraTurn` of its effects created (what `thatTurn` names), if any. */
+  lastExtraTurn: number | null;
+}
+
+/** 117.5, 603.3b: a pass of putting waiting triggered abilities on the stack. */
+export interface TriggerPass {
+  /** How many of the abilities waiting (the first ones) are in this pass. */
+  waiting: number;
+  /** The players still to put theirs on the stack, APNAP. */
+  players: PlayerId[];
+  /** Whether any ability went on the stack in this pass (then state-based actions are checked again). */
+  put: boolean;
 }
 
 export interface Zones {
@@ -62,6 +74,7 @@ export interface Zones {
 export interface RulesOptions {
   skipFirstDraw: boolean;
   maxHandSize: number;
+  triggerOrder: TriggerOrder;
 }
 
 export interface GameContext {
@@ -86,6 +99,8 @@ export interface GameContext {
   /** Phases still to come this turn, after the current one. */
   phaseQueue: PlannedPhase[];
   stepsThisTurn: StepsThisTurnId[];
+  /** The kinds of the phases begun this turn, in order (500.8: "the first postcombat main phase this turn"). */
+  phasesBegun: PhaseId[];
   firstStrikeStepDone: boolean;
   /** 500.7: extra turns still to take; the next is last (the most recently created). */
   extraTurns: ExtraTurn[];
@@ -96,10 +111,15 @@ export interface GameContext {
   stack: StackObject[];
   resolution: Resolution | null;
   pendingTriggers: StackObject[];
+  triggerPass: TriggerPass | null;
   /** 723.1a/723.2a: set while ending the turn or the combat phase; triggers wait. */
   procedure: 'endTurn' | 'endCombat' | null;
   triggers: RegisteredTrigger[];
   onStateBasedActions: StackObject[];
+  /** State-based actions the next check performs that make nothing trigger. */
+  stateBasedActionsScheduled: number;
+  /** 514.1: abilities waiting for a player's next discard. */
+  onDiscard: { player: PlayerId; ability: StackObject }[];
   sbaPerformed: boolean;
   /** Objects that will cease to exist at the next state-based-action check (704.5e, 723.1b). */
   ceaseAtNextCheck: string[];

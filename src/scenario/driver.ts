@@ -17,12 +17,14 @@ export function where(game: Game): string {
   return `turn ${v.turn} (${v.activePlayer}), ${v.phase}${v.step ? `/${v.step}` : ''}, waiting for ${v.waitingFor ?? 'nothing'}${v.priority ? ` (${v.priority})` : ''}`;
 }
 
-/** The next thing "everybody passes / declares nothing" does; a refusal or null. */
+/** The next thing "everybody passes / declares nothing / orders as triggered" does; a refusal or null. */
 export function nudge(game: Game): Refusal | null | 'stuck' {
   const v = glance(game);
   if (v.waitingFor === 'priority' && v.priority) return game.send({ type: 'priority.pass', player: v.priority });
   if (v.waitingFor === 'declareAttackers' && v.declaring) return game.send({ type: 'combat.declareAttackers', player: v.declaring, attackers: [] });
   if (v.waitingFor === 'declareBlockers' && v.declaring) return game.send({ type: 'combat.declareBlockers', player: v.declaring, blockers: [] });
+  // 603.3b: the order the abilities triggered in.
+  if (v.waitingFor === 'orderTriggers' && v.orderTriggers) return game.send({ type: 'triggers.order', player: v.orderTriggers.player, order: v.orderTriggers.triggers });
   return 'stuck';
 }
 

@@ -4,33 +4,44 @@
 // cannot disagree on what an object, an effect or a creature is.
 import {
   EVENT_SCHEMAS, HISTORY_FIELD_SCHEMAS, HISTORY_RECORD_TYPES, PHASE_OF_STEP, PHASES, STEPS, STEPS_THIS_TURN, WAITING_FOR,
-  gameOptionsSchema, integer, list, literal, nullable, object, oneKey, optional, picklist, playerList, quote, record, ref, string,
+  gameOptionsSchema, integer, list, literal, nullable, object, oneKey, optional, picklist, playerList, quote, record, ref, string, union,
   type AnySchema, type EventOfType, type GameOptions, type HistoryFieldName, type HistoryRecordType, type PhaseId, type PlayerId,
   type Report, type Schema, type Shape, type StepId, type StepsThisTurnId, type TurnEventType,
 } from '../vocabulary/index.js';
 
-/** Each action entry: the event it stands for, and — for events with one field — which field its value is. */
+/**
+ * Each action entry: the event it stands for, and how its value maps to the event — the value
+ * is one field of it (`field`; `true` standing for the field left out, with `trueOmits`), or the
+ * event without its type (with keys renamed, `rename`: entry key → event key).
+ */
 export const ACTIONS = {
   pass: { event: 'priority.pass', field: 'player' },
   cast: { event: 'spell.cast', field: 'object' },
   activate: { event: 'ability.activate', field: 'object' },
   trigger: { event: 'trigger.report', field: 'ability' },
   at: { event: 'trigger.register', field: 'trigger' },
-  onStateBasedActions: { event: 'stateBasedActions.schedule', field: 'ability' },
+  onStateBasedActions: { event: 'stateBasedActions.schedule', field: 'ability', trueOmits: true },
+  onDiscard: { event: 'discard.schedule', rename: { trigger: 'ability' } },
   declareAttackers: { event: 'combat.declareAttackers' },
   declareBlockers: { event: 'combat.declareBlockers' },
+  orderTriggers: { event: 'triggers.order' },
+  setCombatant: { event: 'combatant.set' },
   createEffect: { event: 'effect.create', field: 'effect' },
   addMana: { event: 'mana.add' },
   invalidateTarget: { event: 'target.invalidate', field: 'id' },
   setCondition: { event: 'condition.set' },
-} as const satisfies Record<string, { event: TurnEventType; field?: string }>;
+} as const satisfies Record<string, Action>;
+
+interface Action { event: TurnEventType; field?: string; trueOmits?: true; rename?: Record<string, string> }
 
 type Actions = typeof ACTIONS;
 export type ActionKey = keyof Actions;
-/** An action entry's value: the event's one field, or the event without its type. */
-type ValueOf<A extends { event: TurnEventType; field?: string }> = A extends { field: infer F extends string }
-  ? EventOfType<A['event']>[F & keyof EventOfType<A['event']>]
-  : Omit<EventOfType<A['event']>, 'type'>;
+type Renamed<T, R extends Record<string, string>> = { [K in keyof T as K extends R[keyof R] ? { [E in keyof R]: R[E] extends K ? E : never }[keyof R] : K]: T[K] };
+/** An action entry's value, from its event. */
+type ValueOf<A extends Action> = A extends { field: infer F extends string }
+  ? Exclude<EventOfType<A['event']>[F & keyof EventOfType<A['event']>], undefined> | (A extends { trueOmits: true } ? true : never)
+  : A extends { rename: infer R extends Record<string, string> } ? Renamed<Omit<EventOfType<A['event']>, 'type'>, R>
+    : Omit<EventOfType<A['event']>, 'type'>;
 
 export type ActionMap = { [K in ActionKey]: ValueOf<Actions[K]> };
 
@@ -84,6 +95,7 @@ export interface ViewExpectation {
   handSize?: Record<PlayerId, number>;
   stepsThisTurn?: StepsThisTurnId[];
   nextTurns?: PlayerId[];
+  orderTriggers?: { player: PlayerId; triggers: string[] } | null;
   history?: HistoryExpectation;
 }
 
@@ -100,12 +112,21 @@ export interface Scenario {
 }
 
 /** The payload schema of an action entry, from its event's schema. */
-function actionSchema(action: { event: TurnEventType; field?: string }): AnySchema {
+function actionSchema(action: Action): AnySchema {
   const eventSchema = EVENT_SCHEMAS[action.event] as AnySchema;
   if (eventSchema.kind !== 'object') throw new Error(`the ${action.event} event schema is not an object`);
-  if (action.field !== undefined) return eventSchema.shape[action.field];
-  const shape = Object.fromEntries(Object.entries(eventSchema.shape).filter(([key]) => key !== 'type'));
-  return { ...eventSchema, shape, optional: eventSchema.optional, noun: 'an object' };
+  if (action.field !== undefined) {
+    const value = eventSchema.shape[action.field];
+    if (!action.trueOmits) return value;
+    const yes = literal(true);
+    return union([yes, value], (v) => (v === true ? yes : value), `true or ${value.kind === 'object' ? value.noun : 'a value'}`);
+  }
+  const toEntry = Object.fromEntries(Object.entries(action.rename ?? {}).map(([entryKey, eventKey]) => [eventKey, entryKey]));
+  const keyOf = (key: string) => toEntry[key] ?? key;
+  const shape = Object.fromEntries(Object.entries(eventSchema.shape).filter(([key]) => key !== 'type').map(([key, schema]) => [keyOf(key), schema]));
+  const optional = new Set([...eventSchema.optional].map(keyOf));
+  // The event's own refinement reads event keys: a renamed entry is checked as its event (validate.ts).
+  return { ...eventSchema, shape, optional, refine: action.rename ? undefined : eventSchema.refine, noun: 'an object' };
 }
 
 function checkAdvanceTo(spec: AdvanceToSpec, report: Report): void {
@@ -145,6 +166,7 @@ const viewSchema = object<ViewExpectation>({
   handSize: optional(perPlayer),
   stepsThisTurn: optional(list(picklist(STEPS_THIS_TURN, 'step'), { max: 10_000 })),
   nextTurns: optional(list(player, { max: 10_000 })),
+  orderTriggers: optional(nullable(object<{ player: PlayerId; triggers: string[] }>({ player, triggers: ids }))),
   history: optional(object<HistoryExpectation>({ includes: recordPatterns, excludes: recordPatterns, sequence: recordPatterns })),
 }, { noun: 'a VIEW object' });
 
@@ -172,9 +194,9 @@ const scriptEntry = oneKey<ActionMap & DrivingMap & { reject: ActionEntry; expec
 export const SCENARIO_KEYS = ['$schema', 'name', 'rules', 'players', 'options', 'script'] as const;
 
 export const scenarioSchema: Schema<Scenario> = object<Scenario>({
-  $schema: optional(string('a URL or path')),
-  name: string('a name'),
-  rules: optional(list(string('a rule number'), { max: 1_000 })),
+  $schema: optional(string('a URL or path', { max: 2_000 })),
+  name: string('a name', { max: 2_000 }),
+  rules: optional(list(string('a rule number', { max: 100 }), { max: 1_000 })),
   players: playerList,
   options: optional(gameOptionsSchema),
   script: list(scriptEntry, { max: 100_000 }),

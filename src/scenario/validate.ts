@@ -47,8 +47,10 @@ function envOf(value: unknown): Env {
 
 /** The event an action entry stands for (the runner sends exactly this). */
 export function eventOf(key: ActionKey, value: unknown): unknown {
-  const action: { event: string; field?: string } = ACTIONS[key];
-  return action.field !== undefined ? { type: action.event, [action.field]: value } : { type: action.event, ...(value as object) };
+  const action: { event: string; field?: string; trueOmits?: true; rename?: Record<string, string> } = ACTIONS[key];
+  if (action.field !== undefined) return action.trueOmits && value === true ? { type: action.event } : { type: action.event, [action.field]: value };
+  const rename = action.rename ?? {};
+  return { type: action.event, ...Object.fromEntries(Object.entries(value as object).map(([k, v]) => [rename[k] ?? k, v])) };
 }
 
 /** Each action, as the event it is, must be one the machine accepts as well formed (its limits count per event). */
@@ -61,11 +63,12 @@ function eventIssues(scenario: Scenario, env: Env): Issue[] {
       ? [...(Object.entries(value as object)[0] as [string, unknown]), ['script', index, 'reject']]
       : [key, value, ['script', index]];
     if (!(actionKey in ACTIONS)) return;
-    const action: { event: keyof typeof EVENT_SCHEMAS; field?: string } = ACTIONS[actionKey as ActionKey];
+    const action: { event: keyof typeof EVENT_SCHEMAS; field?: string; rename?: Record<string, string> } = ACTIONS[actionKey as ActionKey];
     const result = parse(EVENT_SCHEMAS[action.event] as AnySchema, eventOf(actionKey as ActionKey, actionValue), gameEnv);
     if (result.ok) return;
+    const toEntry = Object.fromEntries(Object.entries(action.rename ?? {}).map(([entryKey, eventKey]) => [eventKey, entryKey]));
     for (const issue of result.issues) {
-      const below = action.field !== undefined ? issue.path.slice(1) : issue.path;
+      const below = action.field !== undefined ? issue.path.slice(1) : issue.path.map((segment, i) => (i === 0 && typeof segment === 'string' ? toEntry[segment] ?? segment : segment));
       issues.push({ ...issue, path: [...path, actionKey, ...below] });
     }
   });

@@ -6,7 +6,14 @@ import {
   activatedAbility, atTrigger, attacker, blocker, conditionName, continuousEffect, id, manaAmount, player, spell, triggeredAbility,
   type AtTriggerSpec, type AttackerSpec, type BlockerSpec, type ContinuousEffectSpec, type StackObjectSpec,
 } from './objects.js';
-import { boolean, list, literal, object, type Schema, type Shape } from './schema.js';
+import { boolean, list, literal, object, optional, type Refine, type Schema, type Shape } from './schema.js';
+
+/** What `combat.setCombatant` changes: at least one of the two (an omitted one keeps its value). */
+export interface CombatantChange {
+  id: string;
+  firstStrike?: boolean;
+  doubleStrike?: boolean;
+}
 
 /** What players do. */
 export interface PlayerEventMap {
@@ -20,6 +27,8 @@ export interface PlayerEventMap {
   'combat.declareAttackers': { player: PlayerId; attackers: AttackerSpec[] };
   /** 509.1: a defending player's declaration of blockers. */
   'combat.declareBlockers': { player: PlayerId; blockers: BlockerSpec[] };
+  /** 603.3b: the order of the player's own simultaneous triggered abilities (ids, the first lowest on the stack). */
+  'triggers.order': { player: PlayerId; order: string[] };
 }
 
 /** What the host game reports: things the turn machine does not decide itself. */
@@ -28,8 +37,12 @@ export interface GameReportEventMap {
   'trigger.report': { ability: StackObjectSpec };
   /** An "at the beginning of" ability (500.6, 603.7). */
   'trigger.register': { trigger: AtTriggerSpec };
-  /** The next state-based-action check performs an action that makes `ability` trigger (704.3). */
-  'stateBasedActions.schedule': { ability: StackObjectSpec };
+  /** The next state-based-action check performs an action (704.3) that makes `ability` trigger (none: it makes nothing trigger). */
+  'stateBasedActions.schedule': { ability?: StackObjectSpec };
+  /** The next time `player` discards (514.1), `ability` triggers (madness). */
+  'discard.schedule': { player: PlayerId; ability: StackObjectSpec };
+  /** 510.4, 702.4, 702.7: an attacking or blocking creature gains or loses first strike / double strike. */
+  'combatant.set': CombatantChange;
   /** A continuous effect with a duration starts now (611.2). */
   'effect.create': { effect: ContinuousEffectSpec };
   /** Mana enters a pool (106.4). */
@@ -48,8 +61,8 @@ export type TurnEvent = PlayerEvent | GameReportEvent;
 export type TurnEventType = TurnEvent['type'];
 export type EventOfType<K extends TurnEventType> = Extract<TurnEvent, { type: K }>;
 
-const event = <K extends TurnEventType>(type: K, fields: Omit<Shape<EventOfType<K>>, 'type'>) =>
-  object<EventOfType<K>>({ type: literal(type), ...fields } as unknown as Shape<EventOfType<K>>, { noun: `a ${type} event` });
+const event = <K extends TurnEventType>(type: K, fields: Omit<Shape<EventOfType<K>>, 'type'>, refine?: Refine<EventOfType<K>>) =>
+  object<EventOfType<K>>({ type: literal(type), ...fields } as unknown as Shape<EventOfType<K>>, { noun: `a ${type} event`, refine });
 
 /** The schema of each event type: a new event type without one is a compile error. */
 export const EVENT_SCHEMAS: { readonly [K in TurnEventType]: Schema<EventOfType<K>> } = {
@@ -58,9 +71,16 @@ export const EVENT_SCHEMAS: { readonly [K in TurnEventType]: Schema<EventOfType<
   'ability.activate': event('ability.activate', { object: activatedAbility }),
   'combat.declareAttackers': event('combat.declareAttackers', { player, attackers: list(attacker, { max: 'maxCreatures' }) }),
   'combat.declareBlockers': event('combat.declareBlockers', { player, blockers: list(blocker, { max: 'maxCreatures' }) }),
+  'triggers.order': event('triggers.order', { player, order: list(id, { max: 'maxPendingTriggers' }) }),
   'trigger.report': event('trigger.report', { ability: triggeredAbility }),
   'trigger.register': event('trigger.register', { trigger: atTrigger }),
-  'stateBasedActions.schedule': event('stateBasedActions.schedule', { ability: triggeredAbility }),
+  'stateBasedActions.schedule': event('stateBasedActions.schedule', { ability: optional(triggeredAbility) }),
+  'discard.schedule': event('discard.schedule', { player, ability: triggeredAbility }),
+  'combatant.set': event('combatant.set', {
+    id, firstStrike: optional(boolean), doubleStrike: optional(boolean),
+  }, (change, report) => {
+    if (change.firstStrike === undefined && change.doubleStrike === undefined) report([], 'needs "firstStrike" or "doubleStrike"', 'missing');
+  }),
   'effect.create': event('effect.create', { effect: continuousEffect }),
   'mana.add': event('mana.add', { player, amount: manaAmount }),
   'target.invalidate': event('target.invalidate', { id }),
@@ -68,7 +88,7 @@ export const EVENT_SCHEMAS: { readonly [K in TurnEventType]: Schema<EventOfType<
 };
 
 export const PLAYER_EVENT_TYPES: readonly (keyof PlayerEventMap)[] = [
-  'priority.pass', 'spell.cast', 'ability.activate', 'combat.declareAttackers', 'combat.declareBlockers',
+  'priority.pass', 'spell.cast', 'ability.activate', 'combat.declareAttackers', 'combat.declareBlockers', 'triggers.order',
 ];
 export const TURN_EVENT_TYPES = Object.keys(EVENT_SCHEMAS) as TurnEventType[];
 
@@ -81,6 +101,7 @@ export function actorOf(event: TurnEvent): PlayerId | null {
     case 'priority.pass':
     case 'combat.declareAttackers':
     case 'combat.declareBlockers':
+    case 'triggers.order':
       return event.player;
     case 'spell.cast':
     case 'ability.activate':

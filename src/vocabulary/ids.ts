@@ -53,8 +53,12 @@ export const DURATION_KEYWORDS = ['endOfTurn', 'endOfCombat', 'endOfStep', 'endO
 export type DurationKeyword = (typeof DURATION_KEYWORDS)[number];
 
 /** What the game waits for. */
-export const WAITING_FOR = ['priority', 'declareAttackers', 'declareBlockers'] as const;
+export const WAITING_FOR = ['priority', 'declareAttackers', 'declareBlockers', 'orderTriggers'] as const;
 export type WaitingFor = (typeof WAITING_FOR)[number] | null;
+
+/** 603.3b: how each player's simultaneous triggered abilities are ordered on the stack. */
+export const TRIGGER_ORDERS = ['triggered', 'choose'] as const;
+export type TriggerOrder = (typeof TRIGGER_ORDERS)[number];
 
 export const ZONES = ['exile', 'graveyard', 'battlefield', 'hand'] as const;
 export type Zone = (typeof ZONES)[number];

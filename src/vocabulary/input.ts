@@ -1,8 +1,8 @@
 // What a game is created from: its players, options and limits (validated like any input).
-import { MAX_PLAYERS, MIN_PLAYERS, type PlayerId } from './ids.js';
+import { MAX_PLAYERS, MIN_PLAYERS, TRIGGER_ORDERS, type PlayerId, type TriggerOrder } from './ids.js';
 import { DEFAULT_LIMITS, type Limits } from './limits.js';
 import { parse, quote, type ParseResult } from './parse.js';
-import { boolean, integer, list, object, optional, record, ref, string, type Env, type Report, type Schema } from './schema.js';
+import { boolean, integer, list, object, optional, picklist, record, ref, string, type Env, type Report, type Schema } from './schema.js';
 
 export interface GameOptions {
   /** 103.8: the first player skips the draw step of turn 1. Default: true with two players. */
@@ -11,6 +11,8 @@ export interface GameOptions {
   maxHandSize?: number;
   /** Cards in hand at the start (only sizes are modelled). Default 7 each. */
   hands?: Record<PlayerId, number>;
+  /** 603.3b: `triggered` (default): each player's abilities go on the stack in the order they triggered; `choose`: each player orders them. */
+  triggerOrder?: TriggerOrder;
 }
 
 export interface GameInput {
@@ -50,6 +52,7 @@ export const gameOptionsSchema = object<GameOptions>({
   skipFirstDraw: optional(boolean),
   maxHandSize: optional(integer(0, 'maxAmount')),
   hands: optional(record(ref('player'), integer(0, 'maxAmount'), MAX_PLAYERS)),
+  triggerOrder: optional(picklist(TRIGGER_ORDERS, 'trigger order')),
 }, { noun: 'options' });
 
 export const gameInputSchema: Schema<GameInput> = object<GameInput>({

@@ -19,7 +19,7 @@ export function toJsonSchema(root: AnySchema, limits: Limits, meta: { id?: strin
   function emit(schema: AnySchema): JsonSchema {
     switch (schema.kind) {
       case 'string':
-        return withDescription(schema, { type: 'string', minLength: 1, maxLength: limits.maxIdLength, description: schema.description ?? schema.noun });
+        return withDescription(schema, { type: 'string', minLength: 1, maxLength: bound(schema.max), description: schema.description ?? schema.noun });
       case 'ref':
         return withDescription(schema, { type: 'string', minLength: 1, maxLength: limits.maxIdLength, description: schema.description ?? NOUN_OF_REF[schema.target] });
       case 'picklist':

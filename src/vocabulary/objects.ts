@@ -44,6 +44,11 @@ export interface AtTriggerSpec {
   once?: boolean;
   if?: string;
   effects?: ResolutionEffect[];
+  /**
+   * 603.7: bound to the extra turn the last `extraTurn` before it in the same effects list
+   * created ("at the beginning of that turn's end step": Final Fortune); only in an effects list.
+   */
+  thatTurn?: true;
 }
 
 export type Duration = DurationKeyword | { beginningOf: StepOrPhaseId };
@@ -89,11 +94,17 @@ export interface AddManaSpec {
 }
 
 /** What an object does when it resolves (608.2c), one key each. */
+export interface AddPhasesSpec {
+  phases: PhaseId[];
+  /** 500.8: after the first phase of this kind this turn, not after the current one (World at War). */
+  afterFirst?: PhaseId;
+}
+
 export interface ResolutionEffectMap {
   endTurn: Record<string, never>;
   endCombat: Record<string, never>;
   extraTurn: { player: PlayerId };
-  addPhases: { phases: PhaseId[] };
+  addPhases: AddPhasesSpec;
   addStep: AddStepSpec;
   skip: SkipSpec;
   trigger: StackObjectSpec;
@@ -132,18 +143,38 @@ function checkStackObject(kind: StackObjectKind, obj: StackObjectSpec, report: R
   else if (obj.targets.length !== 1) report(['targets'], `${oneTarget} has exactly one target, got ${obj.targets.length}`);
 }
 
-/** 608.2g: a spell cast during a resolution; no card casts one after ending the turn or combat. */
+/**
+ * The order of an effects list: 608.2g, a spell cast during a resolution (no card casts one after
+ * ending the turn or combat); 603.7, `thatTurn` names the extra turn an earlier effect of the list made.
+ */
 function checkEffectOrder(effects: ResolutionEffect[], report: Report): void {
   let ender: { key: string; index: number } | undefined;
+  let extraTurnBefore = false;
   effects.forEach((effect, index) => {
     if ('endTurn' in effect || 'endCombat' in effect) ender ??= { key: 'endTurn' in effect ? 'endTurn' : 'endCombat', index };
     else if ('cast' in effect && ender) {
       report([index], `"cast" is not allowed after ${quote(ender.key)} (effects[${ender.index}]) in the same effects list`);
     }
+    if ('extraTurn' in effect) extraTurnBefore = true;
+    if ('at' in effect && effect.at.thatTurn && !extraTurnBefore) {
+      report([index, 'at', 'thatTurn'], '"thatTurn" names the extra turn an "extraTurn" earlier in the same effects list creates: there is none');
+    }
   });
 }
 
+/** Rules of an AT's keys; `inList`: it is an effect of a resolving object (or else a host's registration). */
+function checkAt(at: AtTriggerSpec, report: Report, inList: boolean): void {
+  if (at.thatTurn && !inList) report(['thatTurn'], '"thatTurn" is only for an AT in an effects list, after an "extraTurn"');
+  if (at.thatTurn && at.whoseTurn !== undefined) report(['whoseTurn'], '"whoseTurn" does not go with "thatTurn" (that turn is the extra turn\'s)');
+}
+
+/** 510.4: the first-strike damage step is the combat damage step that 510.4 splits: it is not skipped or added itself. */
+function notFirstStrikeStep(step: StepId | undefined, report: Report, path: string, what: string): void {
+  if (step === 'firstStrikeDamage') report([path], `"firstStrikeDamage" cannot be ${what}: ${what === 'skipped' ? 'skip' : 'add'} "combatDamage" (510.4 splits it)`);
+}
+
 function checkSkip(skip: SkipSpec, report: Report): void {
+  notFirstStrikeStep(skip.step, report, 'step', 'skipped');
   const given = (['step', 'phase', 'turn'] as const).filter((key) => skip[key] !== undefined);
   if (given.length === 0) report([], 'needs "step", "phase" or "turn"', 'missing');
   else if (given.length > 1) report([], `give only one of "step", "phase" or "turn", got ${given.map(quote).join(' and ')}`);
@@ -213,7 +244,7 @@ export const spell = stackObject('spell');
 export const activatedAbility = stackObject('activated');
 export const triggeredAbility = stackObject('triggered');
 
-export const atTrigger = object<AtTriggerSpec>({
+const atShape = {
   id,
   controller: player,
   when: stepOrPhaseId,
@@ -221,7 +252,12 @@ export const atTrigger = object<AtTriggerSpec>({
   once: optional(boolean),
   if: optional(conditionName),
   effects: optional(effectList),
-}, { noun: 'an AT (a "beginning of" trigger)' });
+  thatTurn: optional(literal(true)),
+};
+/** An AT a host registers (`trigger.register`): not bound to an extra turn of an effects list. */
+export const atTrigger = object<AtTriggerSpec>(atShape, { noun: 'an AT (a "beginning of" trigger)', refine: (at, report) => checkAt(at, report, false) });
+/** An AT in an effects list (Glorious End, Final Fortune). */
+const atEffect = object<AtTriggerSpec>(atShape, { noun: 'an AT (a "beginning of" trigger)', refine: (at, report) => checkAt(at, report, true) });
 
 const DURATIONS = listOf([...DURATION_KEYWORDS, '{"beginningOf": STEP_OR_PHASE}']);
 const durationKeyword = picklist(DURATION_KEYWORDS, 'duration', { unknown: (value) => `unknown duration ${quote(value)} (expected ${DURATIONS})` });
@@ -258,11 +294,13 @@ export const effect = oneKey<ResolutionEffectMap>({
   endTurn: empty,
   endCombat: empty,
   extraTurn: object<{ player: PlayerId }>({ player }),
-  addPhases: object<{ phases: PhaseId[] }>({ phases: list(phaseId, { min: 1, max: 'maxPlannedPhases' }) }),
-  addStep: object<AddStepSpec>({ step: stepId, afterPhase: optional(boolean), count: optional(integer(1, 'maxStepCount')) }),
+  addPhases: object<AddPhasesSpec>({ phases: list(phaseId, { min: 1, max: 'maxPlannedPhases' }), afterFirst: optional(phaseId) }),
+  addStep: object<AddStepSpec>({ step: stepId, afterPhase: optional(boolean), count: optional(integer(1, 'maxStepCount')) }, {
+    refine: (spec, report) => notFirstStrikeStep(spec.step, report, 'step', 'added'),
+  }),
   skip,
   trigger: triggeredAbility,
-  at: atTrigger,
+  at: atEffect,
   cast: spell,
   createEffect: continuousEffect,
   addMana,

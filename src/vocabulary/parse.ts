@@ -91,11 +91,11 @@ function missingOr(run: Run, value: unknown, noun: string): typeof FAIL {
     : run.issue(`expected ${noun}, got ${describe(value)}`, 'type');
 }
 
-function text(run: Run, value: unknown, noun: string): string | typeof FAIL {
+function text(run: Run, value: unknown, noun: string, bound: Bound = 'maxIdLength'): string | typeof FAIL {
   if (typeof value !== 'string') return missingOr(run, value, noun);
   if (value.length === 0) return run.issue('must not be empty', 'value');
-  const max = run.env.limits.maxIdLength;
-  if (value.length > max) return run.issue(`too long: ${value.length} characters (at most ${max}, limits.maxIdLength)`, 'limit');
+  const { value: max, limit } = boundOf(bound, run.env.limits);
+  if (value.length > max) return run.issue(`too long: ${value.length} characters (at most ${max}${limit ? `, limits.${limit}` : ''})`, limit ? 'limit' : 'size');
   return value;
 }
 
@@ -145,7 +145,7 @@ function walk(schema: AnySchema, value: unknown, depth: number, run: Run, orNull
   }
   switch (schema.kind) {
     case 'string':
-      return text(run, value, schema.noun);
+      return text(run, value, schema.noun, schema.max);
     case 'ref':
       return reference(run, value, schema.target);
     case 'picklist':

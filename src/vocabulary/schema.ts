@@ -49,7 +49,7 @@ interface Described {
   readonly description?: string;
 }
 
-export interface StringSchema extends Described { readonly kind: 'string'; readonly noun: string }
+export interface StringSchema extends Described { readonly kind: 'string'; readonly noun: string; readonly max: Bound }
 export interface RefSchema extends Described { readonly kind: 'ref'; readonly target: RefTarget }
 export interface PicklistSchema extends Described {
   readonly kind: 'picklist';
@@ -123,7 +123,9 @@ export type OneKeyOf<M> = { [K in keyof M]: { [P in K]: M[K] } }[keyof M];
 
 const typed = <T>(schema: AnySchema) => schema as Schema<T>;
 
-export const string = (noun: string, description?: string) => typed<string>({ kind: 'string', noun, description });
+/** A non-empty string; `max` characters at most (default: an id's, limits.maxIdLength). */
+export const string = (noun: string, options: { max?: Bound; description?: string } = {}) =>
+  typed<string>({ kind: 'string', noun, max: options.max ?? 'maxIdLength', description: options.description });
 export const ref = (target: RefTarget, description?: string) => typed<string>({ kind: 'ref', target, description });
 export const picklist = <const T extends string>(
   values: readonly T[], noun: string, options: { unknown?: (value: string) => string | undefined; description?: string } = {},

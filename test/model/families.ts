@@ -577,7 +577,15 @@ const fill: Setup[] = [
   { event: { type: 'mana.add', player: 'A', amount: 1 }, done: (s) => s.context.manaPool.A === 1 },
   { event: { type: 'target.invalidate', id: 'bear' }, done: (s) => s.context.illegalTargets.length === 1 },
   { event: { type: 'condition.set', name: 'threshold', value: false }, done: (s) => s.context.falseConditions.length === 1 },
+  { event: { type: 'discard.schedule', player: 'A', ability: { id: 'madness', controller: 'A' } }, done: (s) => s.context.onDiscard.length === 1 },
 ];
+
+/** 603.3b: A's two abilities that trigger as turn 1's draw step begins, to be ordered. */
+const ORDERING: GameInput = { players: ['A', 'B'], options: { triggerOrder: 'choose', skipFirstDraw: false } };
+const twoDrawTriggers: Setup[] = ['arena', 'vortex'].map((id) => ({
+  event: { type: 'trigger.register', trigger: { id, controller: 'A', when: 'draw', once: true } },
+  done: (s) => s.context.triggers.some((t) => t.id === id) || s.context.turn > 1 || s.context.step === 'draw',
+}));
 
 const creature = (id: string) => ({ id, controller: 'A', type: 'creature' as const });
 const situations: Situation[] = [
@@ -611,6 +619,9 @@ const situations: Situation[] = [
       { name: 'mana is added', event: { type: 'mana.add', player: 'A', amount: 2 }, expect: 'accepted' },
       { name: 'a target becomes illegal', event: { type: 'target.invalidate', id: 'bear' }, expect: 'accepted' },
       { name: 'a condition is set', event: { type: 'condition.set', name: 'threshold', value: false }, expect: 'accepted' },
+      { name: 'a discard trigger is scheduled', event: { type: 'discard.schedule', player: 'A', ability: { id: 'madness', controller: 'A' } }, expect: 'accepted' },
+      { name: 'a creature not in combat gains first strike', event: { type: 'combatant.set', id: 'bear', firstStrike: true }, expect: '506.4' },
+      { name: 'an order of triggers nobody asked for', event: { type: 'triggers.order', player: 'A', order: [] }, expect: '603.3b' },
     ],
   },
   {
@@ -628,6 +639,23 @@ const situations: Situation[] = [
       { name: 'more mana than a pool holds', event: { type: 'mana.add', player: 'A', amount: 1 }, expect: 'limit' },
       { name: 'a second illegal target', event: { type: 'target.invalidate', id: 'wall' }, expect: 'limit' },
       { name: 'a second false condition', event: { type: 'condition.set', name: 'hellbent', value: false }, expect: 'limit' },
+      { name: 'a second discard trigger', event: { type: 'discard.schedule', player: 'A', ability: { id: 'madness2', controller: 'A' } }, expect: 'limit' },
+    ],
+  },
+  {
+    name: 'A orders two triggered abilities (triggerOrder "choose")',
+    input: ORDERING,
+    setup: twoDrawTriggers,
+    is: (s) => waitingFor(s) === 'orderTriggers',
+    probes: [
+      { name: 'A gives the order', event: { type: 'triggers.order', player: 'A', order: ['vortex', 'arena'] }, expect: 'accepted', recorded: 'putOnStack' },
+      { name: 'B gives an order', event: { type: 'triggers.order', player: 'B', order: ['vortex', 'arena'] }, expect: '603.3b' },
+      { name: 'A leaves one out', event: { type: 'triggers.order', player: 'A', order: ['vortex'] }, expect: '603.3b' },
+      { name: 'A names one twice', event: { type: 'triggers.order', player: 'A', order: ['vortex', 'vortex'] }, expect: '603.3b' },
+      { name: 'A passes', event: { type: 'priority.pass', player: 'A' }, expect: '117.1' },
+      { name: 'A casts', event: { type: 'spell.cast', object: { id: 'shock', controller: 'A' } }, expect: '117.1' },
+      { name: 'A activates', event: { type: 'ability.activate', object: { id: 'pump', controller: 'A' } }, expect: '117.1' },
+      { name: 'a trigger is reported while A orders', event: { type: 'trigger.report', ability: { id: 'late', controller: 'B' } }, expect: 'accepted', recorded: 'triggered' },
     ],
   },
   {
@@ -649,6 +677,15 @@ const situations: Situation[] = [
       { name: 'A casts an instant', event: { type: 'spell.cast', object: { id: 'shock', controller: 'A' } }, expect: '117.1' },
       { name: 'A activates an ability', event: { type: 'ability.activate', object: { id: 'pump', controller: 'A' } }, expect: '117.1' },
       { name: 'B declares blockers first', event: { type: 'combat.declareBlockers', player: 'B', blockers: [] }, expect: '509.1' },
+      { name: 'A orders triggers', event: { type: 'triggers.order', player: 'A', order: [] }, expect: '603.3b' },
+    ],
+  },
+  {
+    name: 'A holds priority after attacking with a bear',
+    input: AB,
+    is: (s) => here(s) === 'declareAttackers' && holder(s) === 'A' && s.context.attackers.length === 1,
+    probes: [
+      { name: 'the bear gains first strike', event: { type: 'combatant.set', id: 'bear', firstStrike: true }, expect: 'accepted' },
     ],
   },
   {
@@ -666,7 +703,7 @@ const probeLabel = (situation: Situation, probe: Probe) => `${situation.name}: $
 
 const refusals: Family = {
   name: 'refusals and host reports',
-  rules: ['117.1', '301.1', '307.1', '508.1', '509.1', '602.5b', '602.5d', 'limit'],
+  rules: ['117.1', '301.1', '307.1', '508.1', '509.1', '506.4', '602.5b', '602.5d', '603.3b', 'limit'],
   explorations: situations.map((situation): Exploration => {
     const probeOf = new WeakMap<object, Probe>();
     return {

@@ -173,7 +173,7 @@ export class RulesMonitor {
         this.learnObject(event.ability);
         break;
       case 'stateBasedActions.schedule':
-        this.learnObject(event.ability);
+        if (event.ability) this.learnObject(event.ability);
         this.scheduledActions += 1;
         break;
       case 'trigger.register':

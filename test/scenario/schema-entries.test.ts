@@ -222,7 +222,7 @@ describe('VIEW (expect)', () => {
     [{ turnNumber: 2 }, 'script[0].expect: unknown key "turnNumber"'],
     [{ stak: [] }, 'script[0].expect: unknown key "stak" (did you mean "stack"?)'],
     [{ turn: 0 }, 'script[0].expect.turn: expected a positive whole number, got 0'],
-    [{ waitingFor: 'blockers' }, 'script[0].expect.waitingFor: unknown waitingFor value "blockers" (expected priority, declareAttackers, declareBlockers or null)'],
+    [{ waitingFor: 'blockers' }, 'script[0].expect.waitingFor: unknown waitingFor value "blockers" (expected priority, declareAttackers, declareBlockers, orderTriggers or null)'],
     [{ stack: 'timeStop' }, 'script[0].expect.stack: expected a list, got "timeStop"'],
     [{ zones: { hand: [] } }, 'script[0].expect.zones: unknown key "hand"'],
     [{ handSize: { A: -1 } }, 'script[0].expect.handSize.A: expected a whole number (0 or more), got -1'],

