@@ -3,6 +3,7 @@
 import { acceptEvent } from '../machine/boundary.js';
 import type { TurnSnapshot } from '../machine/index.js';
 import { refusalOf, type Refusal } from '../rules/legality.js';
+import { abilitiesToOrder, playerToOrder } from '../rules/triggerOrder.js';
 import type { PlayerId, TurnEvent, WaitingFor } from '../vocabulary/index.js';
 import { waitingFor } from './view.js';
 
@@ -20,26 +21,40 @@ export function canSend(snapshot: TurnSnapshot, event: unknown): boolean {
   return explainRefusal(snapshot, event) === null;
 }
 
+/**
+ * A kind of action a player may take now. Spells and abilities by timing: `instant` (any time
+ * the player holds priority), `sorcery` (307.1, 602.5d), `yourTurn` (602.5b, 601.3) and `combat`
+ * (601.3, 602.5) — each offered when a spell or ability of that timing would be accepted now.
+ * `combat.declareAttackers` names the creature restrictions that would refuse an attacker now (508.1c).
+ */
 export type LegalAction =
   | { type: 'priority.pass' }
-  | { type: 'spell.cast'; timing: 'instant' | 'sorcery' }
-  | { type: 'ability.activate'; timing: 'instant' | 'sorcery' | 'yourTurn' }
-  | { type: 'combat.declareAttackers' }
-  | { type: 'combat.declareBlockers' };
+  | { type: 'spell.cast'; timing: 'instant' | 'sorcery' | 'yourTurn' | 'combat' }
+  | { type: 'ability.activate'; timing: 'instant' | 'sorcery' | 'yourTurn' | 'combat' }
+  | { type: 'combat.declareAttackers'; barred: 'cantAttackDuringExtraTurns'[] }
+  | { type: 'combat.declareBlockers' }
+  | { type: 'triggers.order'; triggers: string[] };
 
 /** The kinds of action `player` may take now (a probe event for each kind, checked as the machine would). */
 export function legalActions(snapshot: TurnSnapshot, player: PlayerId): LegalAction[] {
   const waiting = waitingFor(snapshot);
   const probe = { id: 'probe', controller: player, effects: [] };
+  const ctx = snapshot.context;
+  const toOrder = waiting === 'orderTriggers' && playerToOrder(ctx) === player ? abilitiesToOrder(ctx, player) : [];
+  const barred = explain(snapshot, { type: 'combat.declareAttackers', player, attackers: [{ id: 'probe', cantAttackDuringExtraTurns: true }] }, waiting) !== null;
   const candidates: [LegalAction, TurnEvent][] = [
     [{ type: 'priority.pass' }, { type: 'priority.pass', player }],
     [{ type: 'spell.cast', timing: 'instant' }, { type: 'spell.cast', object: { ...probe, type: 'instant' } }],
     [{ type: 'spell.cast', timing: 'sorcery' }, { type: 'spell.cast', object: { ...probe, type: 'sorcery' } }],
+    [{ type: 'spell.cast', timing: 'yourTurn' }, { type: 'spell.cast', object: { ...probe, type: 'instant', timing: 'yourTurn' } }],
+    [{ type: 'spell.cast', timing: 'combat' }, { type: 'spell.cast', object: { ...probe, type: 'instant', timing: 'combat' } }],
     [{ type: 'ability.activate', timing: 'instant' }, { type: 'ability.activate', object: probe }],
     [{ type: 'ability.activate', timing: 'sorcery' }, { type: 'ability.activate', object: { ...probe, timing: 'sorcery' } }],
     [{ type: 'ability.activate', timing: 'yourTurn' }, { type: 'ability.activate', object: { ...probe, timing: 'yourTurn' } }],
-    [{ type: 'combat.declareAttackers' }, { type: 'combat.declareAttackers', player, attackers: [] }],
+    [{ type: 'ability.activate', timing: 'combat' }, { type: 'ability.activate', object: { ...probe, timing: 'combat' } }],
+    [{ type: 'combat.declareAttackers', barred: barred ? ['cantAttackDuringExtraTurns'] : [] }, { type: 'combat.declareAttackers', player, attackers: [] }],
     [{ type: 'combat.declareBlockers' }, { type: 'combat.declareBlockers', player, blockers: [] }],
+    [{ type: 'triggers.order', triggers: toOrder }, { type: 'triggers.order', player, order: toOrder }],
   ];
   return candidates.filter(([, event]) => explain(snapshot, event, waiting) === null).map(([action]) => action);
 }

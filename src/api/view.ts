@@ -2,6 +2,7 @@
 // Nothing outside the machine reads a snapshot's context: what they need is here.
 import type { TurnSnapshot } from '../machine/index.js';
 import { abilitiesToOrder, playerToOrder } from '../rules/triggerOrder.js';
+import { durationInWords, triggerInWords } from './words.js';
 import { upcomingTurns } from '../rules/turnPlan.js';
 import type { PhaseId, PlayerId, StepId, WaitingFor } from '../vocabulary/index.js';
 
@@ -16,6 +17,8 @@ export interface View {
   /** In turn order. */
   players: PlayerId[];
   turn: number;
+  /** 500.7: the current turn is an extra turn. */
+  extraTurn: boolean;
   activePlayer: PlayerId;
   /** The players of the active side (the active player, in a game without teams). */
   activePlayers: PlayerId[];
@@ -38,6 +41,10 @@ export interface View {
   pendingTriggers: string[];
   zones: { exile: string[]; graveyard: string[]; battlefield: string[]; ceasedToExist: string[] };
   effects: string[];
+  /** The continuous effects in force, each with its duration in words ("until A's next turn"). */
+  continuousEffects: { id: string; until: string }[];
+  /** The "beginning of" and delayed triggered abilities waiting for their step or phase, each with when, in words. */
+  delayedTriggers: { id: string; controller: PlayerId; when: string }[];
   attackers: string[];
   blockers: string[];
   manaPool: Record<PlayerId, number>;
@@ -72,6 +79,7 @@ export function view(snapshot: TurnSnapshot, options: ViewOptions = {}): View {
   return {
     players: [...ctx.players],
     turn: ctx.turn,
+    extraTurn: ctx.extraTurn,
     activePlayer: ctx.activePlayer,
     activePlayers: [ctx.activePlayer],
     activeTeam: null,
@@ -93,6 +101,8 @@ export function view(snapshot: TurnSnapshot, options: ViewOptions = {}): View {
       ceasedToExist: [...ctx.zones.ceasedToExist],
     },
     effects: ctx.effects.map((e) => e.id),
+    continuousEffects: ctx.effects.map((e) => ({ id: e.id, until: durationInWords(e.until, e, ctx) })),
+    delayedTriggers: ctx.triggers.map((t) => ({ id: t.id, controller: t.controller, when: triggerInWords(t, ctx) })),
     attackers: ctx.attackers.map((c) => c.id),
     blockers: ctx.blockers.map((c) => c.id),
     manaPool: { ...ctx.manaPool },

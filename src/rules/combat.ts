@@ -1,6 +1,6 @@
 import { record, type Draft } from './draft.js';
-import { endEffects } from './effects.js';
-import type { AttackerSpec, BlockerSpec, CombatantChange, PlayerId } from '../vocabulary/index.js';
+import { endCombatEffects } from './effects.js';
+import type { AttackerSpec, BlockerSpec, CombatantChange, CombatantSpec, PlayerId } from '../vocabulary/index.js';
 import { dropStepFromThisPhase } from './turnPlan.js';
 
 /** 508.1: the active player declares attackers; 508.8: with none, this combat's blockers and damage steps are skipped. */
@@ -28,7 +28,7 @@ export function declareBlockers(draft: Draft, player: PlayerId, blockers: readon
 /** 702.4, 702.7: an attacking or blocking creature gains or loses first strike or double strike (510.4 looks as the damage step begins). */
 export function setCombatant(draft: Draft, change: CombatantChange): void {
   const { ctx } = draft;
-  const update = <C extends AttackerSpec>(creature: C): C => (creature.id !== change.id ? creature : {
+  const update = <C extends CombatantSpec>(creature: C): C => (creature.id !== change.id ? creature : {
     ...creature,
     ...(change.firstStrike !== undefined && { firstStrike: change.firstStrike }),
     ...(change.doubleStrike !== undefined && { doubleStrike: change.doubleStrike }),
@@ -48,5 +48,5 @@ export function removeAllFromCombat(draft: Draft): void {
 /** The combat phase ends (500.5, 511.3, 723.1d, 723.2d): creatures leave combat, "until end of combat" effects end. */
 export function endCombat(draft: Draft): void {
   removeAllFromCombat(draft);
-  endEffects(draft, (until) => until === 'endOfCombat');
+  endCombatEffects(draft);
 }

@@ -5,10 +5,10 @@ import {
   DEFAULT_LIMITS, PHASES, STEPS, STEPS_THIS_TURN, TRIGGER_ORDERS,
   anyStackObject, atTrigger, attacker, blocker, boolean, continuousEffect, extend, integer, list, nullable, object, optional,
   picklist, playerList, record, ref, string,
-  type AtTriggerSpec, type Limits, type Schema, type Shape, type StackObjectSpec, type StepId,
+  type AtTriggerSpec, type ContinuousEffectSpec, type Limits, type Schema, type Shape, type StackObjectSpec, type StepId,
 } from '../vocabulary/index.js';
 import type {
-  ExtraTurn, GameContext, PendingSkip, PlannedPhase, RegisteredTrigger, Resolution, RulesOptions, StackObject, TriggerPass, Zones,
+  ContinuousEffect, ExtraTurn, GameContext, PendingSkip, PlannedPhase, RegisteredTrigger, Resolution, RulesOptions, StackObject, TriggerPass, Zones,
 } from './types.js';
 
 /** Counters and indexes: whole numbers that fit exactly in a double. */
@@ -29,7 +29,7 @@ const limitsSchema = object<Limits>(
 const stackObject = extend<StackObjectSpec, StackObject>(anyStackObject, { kind: picklist(['spell', 'ability'] as const, 'kind') });
 
 const registeredTrigger = extend<AtTriggerSpec, RegisteredTrigger>(atTrigger, {
-  count, countTurn: count, turnId: optional(count), phaseId: optional(count),
+  count, countTurn: count, turnId: optional(count), phaseIds: optional(list(count, { max: 'maxPlannedPhases' })),
 }, { noun: 'a registered trigger' });
 
 export const contextSchema: Schema<GameContext> = object<GameContext>({
@@ -38,6 +38,7 @@ export const contextSchema: Schema<GameContext> = object<GameContext>({
   limits: limitsSchema,
   turn: integer(1, Number.MAX_SAFE_INTEGER),
   turnId: count,
+  extraTurn: boolean,
   nextTurnId: count,
   activePlayer: player,
   phase: nullable(phaseId),
@@ -60,7 +61,7 @@ export const contextSchema: Schema<GameContext> = object<GameContext>({
   }), { max: 'maxSkips' }),
   priority: object<GameContext['priority']>({ holder: nullable(player), passes: count }),
   stack: list(stackObject, { max: 'maxStack' }),
-  resolution: nullable(object<Resolution>({ object: stackObject, next: count, resolves: boolean, lastExtraTurn: nullable(count) })),
+  resolution: nullable(object<Resolution>({ object: stackObject, next: count, resolves: boolean, lastExtraTurn: nullable(count), lastAddedPhases: nullable(list(count, { max: 'maxPlannedPhases' })) })),
   pendingTriggers: list(stackObject, { max: 'maxPendingTriggers' }),
   triggerPass: nullable(object<TriggerPass>({ waiting: count, players: list(player, { max: 8 }), put: boolean })),
   procedure: nullable(picklist(['endTurn', 'endCombat'] as const, 'procedure')),
@@ -72,7 +73,7 @@ export const contextSchema: Schema<GameContext> = object<GameContext>({
   ceaseAtNextCheck: ids(LONG),
   zones: object<Zones>({ exile: ids(LONG), graveyard: ids(LONG), battlefield: ids(LONG), ceasedToExist: ids(LONG) }),
   merged: list(object<{ id: string; into: string }>({ id, into: id }), { max: LONG }),
-  effects: list(continuousEffect, { max: 'maxEffectsInForce' }),
+  effects: list(extend<ContinuousEffectSpec, ContinuousEffect>(continuousEffect, { turnId: optional(count) }), { max: 'maxEffectsInForce' }),
   attackers: list(attacker, { max: 'maxCreatures' }),
   blockers: list(blocker, { max: 'maxCreatures' }),
   defendersToDeclare: list(player, { max: 8 }),

@@ -1,5 +1,7 @@
 import { limitReached, record, type Draft } from './draft.js';
 import type { ContinuousEffectSpec, Duration, PhaseId, PlayerId, StepId } from '../vocabulary/index.js';
+import { isTurnOf } from './sides.js';
+import type { ContinuousEffect, GameContext } from './types.js';
 
 /** 611.2: a continuous effect with a duration begins. */
 export function createEffect(draft: Draft, effect: ContinuousEffectSpec): void {
@@ -12,17 +14,46 @@ export function createEffect(draft: Draft, effect: ContinuousEffectSpec): void {
 }
 
 /** Ends every effect whose duration matches, in creation order. */
-export function endEffects(draft: Draft, ends: (until: Duration) => boolean): void {
+export function endEffects(draft: Draft, ends: (until: Duration, effect: ContinuousEffect) => boolean): void {
   const { ctx } = draft;
-  const ending = ctx.effects.filter((effect) => ends(effect.until));
+  const ending = ctx.effects.filter((effect) => ends(effect.until, effect));
   if (ending.length === 0) return;
-  ctx.effects = ctx.effects.filter((effect) => !ends(effect.until));
+  ctx.effects = ctx.effects.filter((effect) => !ends(effect.until, effect));
   for (const effect of ending) record(draft, { type: 'effectEnded', id: effect.id });
 }
 
-/** 500.4: effects that last "until" this step or phase end as it begins. */
+/** 500.4: effects that last "until" this step or phase (in anyone's turn, or in one player's) end as it begins. */
 export function endEffectsUntilBeginningOf(draft: Draft, stepOrPhase: StepId | PhaseId): void {
-  endEffects(draft, (until) => typeof until === 'object' && until.beginningOf === stepOrPhase);
+  const { ctx } = draft;
+  endEffects(draft, (until) => typeof until === 'object' && 'beginningOf' in until && until.beginningOf === stepOrPhase
+    && (until.whoseTurn === undefined || isTurnOf(ctx, until.whoseTurn)));
+}
+
+/**
+ * A turn has begun (611.2, 500.4): "until your next turn" effects of its player end, before its
+ * untap step; "until end of combat on your next turn" ones are bound to it.
+ */
+export function beginTurnOfEffects(draft: Draft): void {
+  const { ctx } = draft;
+  endEffects(draft, (until) => typeof until === 'object' && 'nextTurnOf' in until && isTurnOf(ctx, until.nextTurnOf));
+  if (ctx.effects.some((e) => isUnboundNextCombat(ctx, e))) {
+    ctx.effects = ctx.effects.map((e) => (isUnboundNextCombat(ctx, e) ? { ...e, turnId: ctx.turnId } : e));
+  }
+}
+
+const isUnboundNextCombat = (ctx: GameContext, e: ContinuousEffect) =>
+  e.turnId === undefined && typeof e.until === 'object' && 'endOfCombatOnNextTurnOf' in e.until && isTurnOf(ctx, e.until.endOfCombatOnNextTurnOf);
+
+/** 500.5, 511.3: a combat phase ends: "until end of combat" effects end, and "… on your next turn" ones bound to this turn. */
+export function endCombatEffects(draft: Draft): void {
+  const { turnId } = draft.ctx;
+  endEffects(draft, (until, effect) => until === 'endOfCombat' || (effect.turnId === turnId && typeof until === 'object' && 'endOfCombatOnNextTurnOf' in until));
+}
+
+/** The turn ends: what was bound to it and is still in force ends with it (a format decision: it never outlives that turn). */
+export function endTurnOfEffects(draft: Draft): void {
+  const { turnId } = draft.ctx;
+  endEffects(draft, (_until, effect) => effect.turnId === turnId);
 }
 
 /** 106.4: mana enters a player's pool. */

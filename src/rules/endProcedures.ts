@@ -73,7 +73,7 @@ export function endCombatPhase(draft: Draft): void {
 
 /** 723.2e: this combat's end of combat step is skipped, so its "at end of combat" abilities do not trigger. */
 export function skipEndOfCombatStep(draft: Draft): void {
-  dropBoundTriggers(draft, (t) => t.phaseId === draft.ctx.phaseId && t.when === 'endOfCombat');
+  dropBoundTriggers(draft, (t) => t.phaseIds?.includes(draft.ctx.phaseId) === true && t.when === 'endOfCombat');
 }
 
 function dropBoundTriggers(draft: Draft, bound: (t: RegisteredTrigger) => boolean): void {

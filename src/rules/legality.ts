@@ -2,6 +2,7 @@
 // the machine's guards, its `rejected` events and the UI's questions, so they always agree.
 // (Whether an event is well formed at all is the vocabulary's schema, checked before.)
 import { isPermanentType, type StackObjectSpec, type TurnEvent, type WaitingFor } from '../vocabulary/index.js';
+import { isTurnOf } from './sides.js';
 import { abilitiesToOrder, isOrderOf, playerToOrder } from './triggerOrder.js';
 import type { GameContext } from './types.js';
 
@@ -39,16 +40,24 @@ function stackRoomRefusal(ctx: GameContext): Refusal | null {
     : null;
 }
 
+/** 601.3, 602.5: "only during combat", "only during your turn": restrictions added to a spell or ability. */
+function restrictionRefusal(ctx: GameContext, object: StackObjectSpec, what: string, rule: string): Refusal | null {
+  if (object.timing === 'combat' && ctx.phase !== 'combat') return refuse(`${what} only during combat`, rule);
+  if (object.timing === 'yourTurn' && !isTurnOf(ctx, object.controller)) return refuse(`${what} only during its controller's turn`, rule);
+  return null;
+}
+
 function castRefusal(ctx: GameContext, waitingFor: WaitingFor, spell: StackObjectSpec): Refusal | null {
   const type = spell.type ?? 'instant';
   const notHolder = holderRefusal(ctx, waitingFor, spell.controller, `cast ${spell.id}`);
   if (notHolder) return notHolder;
+  // A sorcery or non-flash permanent spell needs sorcery timing; "combat" / "yourTurn" add to that, they lift nothing.
   const sorcerySpeed = type === 'sorcery' || isPermanentType(type);
   if (sorcerySpeed && spell.timing !== 'instant') {
     const timing = sorceryTimingRefusal(ctx, `a ${type} spell (${spell.id}) can be cast`, type === 'sorcery' ? '307.1' : '301.1');
     if (timing) return timing;
   }
-  return stackRoomRefusal(ctx);
+  return restrictionRefusal(ctx, spell, `${spell.id} can be cast`, '601.3') ?? stackRoomRefusal(ctx);
 }
 
 function activateRefusal(ctx: GameContext, waitingFor: WaitingFor, ability: StackObjectSpec): Refusal | null {
@@ -58,10 +67,10 @@ function activateRefusal(ctx: GameContext, waitingFor: WaitingFor, ability: Stac
     const timing = sorceryTimingRefusal(ctx, `${ability.id} can be activated`, '602.5d');
     if (timing) return timing;
   }
-  if (ability.timing === 'yourTurn' && ability.controller !== ctx.activePlayer) {
+  if (ability.timing === 'yourTurn' && !isTurnOf(ctx, ability.controller)) {
     return refuse(`${ability.id} can be activated only during its controller's turn`, '602.5b');
   }
-  return stackRoomRefusal(ctx);
+  return restrictionRefusal(ctx, ability, `${ability.id} can be activated`, '602.5') ?? stackRoomRefusal(ctx);
 }
 
 /** 603.3b: an order is given by the player the game waits for, and names exactly their abilities. */
@@ -91,6 +100,10 @@ export function refusalOf(ctx: GameContext, event: TurnEvent, waitingFor: Waitin
     case 'combat.declareAttackers':
       if (waitingFor !== 'declareAttackers') return refuse('attackers are declared only as the declare attackers step begins', '508.1');
       if (event.player !== ctx.activePlayer) return refuse(`${event.player} is not the active player; only ${ctx.activePlayer} declares attackers`, '508.1');
+      if (ctx.extraTurn) {
+        const barred = event.attackers.find((a) => a.cantAttackDuringExtraTurns);
+        if (barred) return refuse(`${barred.id} can't attack during extra turns, and this is an extra turn`, '508.1c');
+      }
       return null;
     case 'combat.declareBlockers': {
       if (waitingFor !== 'declareBlockers') return refuse('blockers are declared only as the declare blockers step begins', '509.1');

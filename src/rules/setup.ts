@@ -18,6 +18,7 @@ export function initialContext(input: GameInput): GameContext {
     limits: limitsOf(input),
     turn: 0,
     turnId: 0,
+    extraTurn: false,
     nextTurnId: 1,
     activePlayer: players[0],
     phase: null,

@@ -3,7 +3,7 @@ import { addMana, createEffect } from './effects.js';
 import { ceaseToExist } from './priority.js';
 import { registerTrigger, isConditionTrue, triggerAbility } from './triggers.js';
 import { addExtraTurn, addPhases, addSkip, addStep } from './turnPlan.js';
-import { PERMANENT_TYPES, type AtTriggerSpec, type ResolutionEffect, type StackObjectSpec } from '../vocabulary/index.js';
+import { PERMANENT_TYPES, type AtTriggerSpec, type OnlyIfSpec, type ResolutionEffect, type StackObjectSpec } from '../vocabulary/index.js';
 import type { GameContext, StackObject } from './types.js';
 
 function putOnStack(draft: Draft, object: StackObject): void {
@@ -58,11 +58,11 @@ export function beginResolution(draft: Draft): void {
     record(draft, { type: 'didNotResolve', id: object.id });
     removeFromStack(draft, object);
     putAway(draft, object);
-    ctx.resolution = { object, next: 0, resolves: false, lastExtraTurn: null };
+    ctx.resolution = { object, next: 0, resolves: false, lastExtraTurn: null, lastAddedPhases: null };
     return;
   }
   record(draft, { type: 'resolved', id: object.id });
-  ctx.resolution = { object, next: 0, resolves: true, lastExtraTurn: null };
+  ctx.resolution = { object, next: 0, resolves: true, lastExtraTurn: null, lastAddedPhases: null };
 }
 
 export function nextEffect(ctx: GameContext): ResolutionEffect | undefined {
@@ -90,13 +90,25 @@ export function performEffects(draft: Draft): void {
 }
 
 /**
- * 500.6, 603.7: a "beginning of" ability an effect creates; `thatTurn` binds it to the extra turn
- * the last `extraTurn` of this resolution created (none made, a limit reached: it names no turn, so it never triggers).
+ * 500.6, 603.7: a "beginning of" ability an effect creates. `thatTurn` binds it to the extra turn
+ * the last `extraTurn` of this resolution created, `thatPhase` to the phases the last `addPhases`
+ * added; none made (a limit reached, nothing after the first such phase): it names nothing, so it
+ * would never trigger, and is not kept.
  */
 function registerDelayedTrigger(draft: Draft, at: AtTriggerSpec): void {
-  if (!at.thatTurn) return registerTrigger(draft, at);
-  const turnId = draft.ctx.resolution!.lastExtraTurn;
-  if (turnId !== null) registerTrigger(draft, at, turnId);
+  const { resolution } = draft.ctx;
+  if (at.thatTurn) {
+    if (resolution!.lastExtraTurn !== null) registerTrigger(draft, at, { turnId: resolution!.lastExtraTurn });
+  } else if (at.thatPhase) {
+    if (resolution!.lastAddedPhases?.length) registerTrigger(draft, at, { turnId: draft.ctx.turnId, phaseIds: resolution!.lastAddedPhases });
+  } else registerTrigger(draft, at);
+}
+
+/** 608.2c (`onlyIf`): whether the game's state is what each condition says, at this point of the resolution. */
+function holds(ctx: GameContext, spec: OnlyIfSpec): boolean {
+  const firstCombatPhase = ctx.phase === 'combat' && ctx.phasesBegun.filter((phase) => phase === 'combat').length === 1;
+  return (spec.firstCombatPhase === undefined || spec.firstCombatPhase === firstCombatPhase)
+    && (spec.extraTurn === undefined || spec.extraTurn === ctx.extraTurn);
 }
 
 /** One instruction; what would pass a limit is not performed (`limitReached`). */
@@ -107,7 +119,12 @@ function perform(draft: Draft, effect: ResolutionEffect): void {
   if ('extraTurn' in effect) {
     const lastExtraTurn = addExtraTurn(draft, effect.extraTurn.player);
     ctx.resolution = { ...ctx.resolution!, lastExtraTurn };
-  } else if ('addPhases' in effect) addPhases(draft, effect.addPhases.phases, effect.addPhases.afterFirst);
+  } else if ('addPhases' in effect) {
+    const lastAddedPhases = addPhases(draft, effect.addPhases.phases, effect.addPhases.afterFirst);
+    ctx.resolution = { ...ctx.resolution!, lastAddedPhases };
+  } else if ('onlyIf' in effect) {
+    if (holds(ctx, effect.onlyIf)) for (const inner of effect.onlyIf.then) perform(draft, inner);
+  }
   else if ('addStep' in effect) addStep(draft, effect.addStep.step, effect.addStep.afterPhase, effect.addStep.count);
   else if ('skip' in effect) {
     if (ctx.skips.length >= limits.maxSkips) limitReached(draft, 'maxSkips', `${source}: skip`);

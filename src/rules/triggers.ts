@@ -1,6 +1,7 @@
 import { limitReached, record, type Draft } from './draft.js';
 import type { AtTriggerSpec, PhaseId, PlayerId, StackObjectSpec, StepId } from '../vocabulary/index.js';
-import type { RegisteredTrigger } from './types.js';
+import { isTurnOf } from './sides.js';
+import type { GameContext, RegisteredTrigger } from './types.js';
 
 /** 603.4: an intervening "if" names a game condition (all true until the host sets one false). */
 export function isConditionTrue(draft: Draft, condition: string | undefined): boolean {
@@ -25,12 +26,28 @@ export function triggerAbility(draft: Draft, spec: StackObjectSpec): void {
  * 500.6, 603.7: a "beginning of" ability, or a delayed one (`once`), waits for its step or phase;
  * `turnId`: bound to that turn only (603.7: "that turn's end step").
  */
-export function registerTrigger(draft: Draft, spec: AtTriggerSpec, turnId?: number): void {
-  if (draft.ctx.triggers.length >= draft.ctx.limits.maxRegisteredTriggers) {
+export function registerTrigger(draft: Draft, spec: AtTriggerSpec, binding: Pick<RegisteredTrigger, 'turnId' | 'phaseIds'> = {}): void {
+  const { ctx } = draft;
+  if (ctx.triggers.length >= ctx.limits.maxRegisteredTriggers) {
     limitReached(draft, 'maxRegisteredTriggers', spec.id);
     return;
   }
-  draft.ctx.triggers.push({ ...spec, count: 0, countTurn: 0, ...(turnId !== undefined && { turnId }) });
+  // 603.7: "this turn" is bound at once; "on your next turn" as that turn begins (beginTurnOfTriggers).
+  const turnId = binding.turnId ?? (spec.thisTurn ? ctx.turnId : undefined);
+  ctx.triggers.push({ ...spec, count: 0, countTurn: 0, ...(turnId !== undefined && { turnId }), ...(binding.phaseIds && { phaseIds: binding.phaseIds }) });
+}
+
+/** 603.7: delayed triggers waiting for a player's next turn are bound to it as it begins. */
+export function beginTurnOfTriggers(draft: Draft): void {
+  const { ctx } = draft;
+  const waiting = (t: RegisteredTrigger) => t.turnId === undefined && t.nextTurnOf !== undefined && isTurnOf(ctx, t.nextTurnOf);
+  if (ctx.triggers.some(waiting)) ctx.triggers = ctx.triggers.map((t) => (waiting(t) ? { ...t, turnId: ctx.turnId } : t));
+}
+
+/** Whether a registered ability may trigger now: bound to this turn (or unbound), in a phase it is bound to (or any). */
+function inItsTime(ctx: GameContext, t: RegisteredTrigger): boolean {
+  const turnOk = t.turnId === undefined ? t.nextTurnOf === undefined : t.turnId === ctx.turnId;
+  return turnOk && (t.phaseIds === undefined || t.phaseIds.includes(ctx.phaseId));
 }
 
 /** 603.7, 500.11: delayed triggers bound to turns that will never happen (skipped, or over) cease to exist. */
@@ -46,8 +63,8 @@ export function triggerAtBeginningOf(draft: Draft, stepOrPhase: StepId | PhaseId
   const kept = [];
   for (const registered of ctx.triggers) {
     const applies = registered.when === stepOrPhase
-      && (registered.whoseTurn === undefined || registered.whoseTurn === ctx.activePlayer)
-      && (registered.turnId === undefined || registered.turnId === ctx.turnId)
+      && (registered.whoseTurn === undefined || isTurnOf(ctx, registered.whoseTurn))
+      && inItsTime(ctx, registered)
       && isConditionTrue(draft, registered.if);
     if (!applies) {
       kept.push(registered);

@@ -1,5 +1,7 @@
 import { limitReached, record, removeItem, type Draft } from './draft.js';
-import { dropTriggersOfTurns } from './triggers.js';
+import { beginTurnOfEffects, endTurnOfEffects } from './effects.js';
+import { isTurnOf } from './sides.js';
+import { beginTurnOfTriggers, dropTriggersOfTurns } from './triggers.js';
 import { PHASE_OF_STEP, PHASES, STEPS_OF_PHASE, type PhaseId, type PlayerId, type SkipSpec, type StepId } from '../vocabulary/index.js';
 import type { GameContext, PendingSkip, PlannedPhase } from './types.js';
 
@@ -41,6 +43,7 @@ export function beginTurn(draft: Draft): void {
   dropTriggersOfTurns(draft, skipped); // 603.7: a skipped turn takes with it everything bound to it
   ctx.turn += 1;
   ctx.turnId = id ?? ctx.nextTurnId++;
+  ctx.extraTurn = id !== null;
   ctx.activePlayer = player;
   ctx.phase = null;
   ctx.step = null;
@@ -49,13 +52,16 @@ export function beginTurn(draft: Draft): void {
   ctx.stepsThisTurn = [];
   ctx.phasesBegun = [];
   // Fatespinner-style skips ("each") apply to that player's current or next turn.
-  ctx.skips = ctx.skips.map((s) => (s.each && s.turn === null && s.player === player ? { ...s, turn: ctx.turn } : s));
+  ctx.skips = ctx.skips.map((s) => (s.each && s.turn === null && isTurnOf(ctx, s.player) ? { ...s, turn: ctx.turn } : s));
   record(draft, { type: 'turnBegan', player });
+  beginTurnOfEffects(draft); // 611.2: "until your next turn" ends before the untap step
+  beginTurnOfTriggers(draft); // 603.7: "… on your next turn" is bound to this turn
 }
 
 /** The turn ends; "each" skips (Fatespinner) and delayed triggers bound to it expire with it. */
 export function endTurn(draft: Draft): void {
   const { ctx } = draft;
+  endTurnOfEffects(draft);
   record(draft, { type: 'turnEnded' });
   ctx.skips = ctx.skips.filter((s) => !(s.each && s.turn === ctx.turn));
   dropTriggersOfTurns(draft, [ctx.turnId]);
@@ -100,12 +106,14 @@ function phaseInstance(ctx: GameContext, phase: PhaseId, steps: readonly StepId[
 }
 
 /** 500.8: extra phases go directly after this phase, the most recent first; 505.1a: an added main phase is postcombat. */
-export function addPhases(draft: Draft, phases: readonly PhaseId[], afterFirst?: PhaseId): void {
+/** 500.8 (and afterFirst, below): the phases are added; their identities, or null when none was. */
+export function addPhases(draft: Draft, phases: readonly PhaseId[], afterFirst?: PhaseId): number[] | null {
   const { ctx } = draft;
   const at = afterFirst === undefined ? 0 : insertionAfterFirst(ctx, afterFirst);
-  if (at === null || !roomInPlan(draft, phases.length, 'addPhases')) return;
+  if (at === null || !roomInPlan(draft, phases.length, 'addPhases')) return null;
   const added = phases.map((phase) => phaseInstance(ctx, phase === 'precombatMain' ? 'postcombatMain' : phase));
   ctx.phaseQueue.splice(at, 0, ...added);
+  return added.map((phase) => phase.id);
 }
 
 /**
@@ -140,7 +148,8 @@ export function addSkip(draft: Draft, spec: SkipSpec): void {
   const each = spec.each === true;
   const [kind, id]: [PendingSkip['kind'], PendingSkip['id']] =
     spec.step !== undefined ? ['step', spec.step] : spec.phase !== undefined ? ['phase', spec.phase] : ['turn', 'turn'];
-  const turn = each && spec.player === ctx.activePlayer ? ctx.turn : null;
+  // "each": the player's current turn, or their next one (with nextTurn, the next even during their own: False Peace).
+  const turn = each && !spec.nextTurn && isTurnOf(ctx, spec.player) ? ctx.turn : null;
   ctx.skips.push({ player: spec.player, kind, id, each, turn });
 }
 
@@ -148,7 +157,7 @@ export function addSkip(draft: Draft, spec: SkipSpec): void {
 function skipFor(ctx: GameContext, kind: 'step' | 'phase', id: StepId | PhaseId | undefined): PendingSkip | undefined {
   let each: PendingSkip | undefined;
   for (const s of ctx.skips) {
-    if (s.kind !== kind || s.id !== id || s.player !== ctx.activePlayer) continue;
+    if (s.kind !== kind || s.id !== id || !isTurnOf(ctx, s.player)) continue;
     if (!s.each) return s;
     if (s.turn === ctx.turn) each ??= s;
   }

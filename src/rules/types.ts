@@ -33,8 +33,13 @@ export interface RegisteredTrigger extends AtTriggerSpec {
   countTurn: number;
   /** 603.7: a delayed trigger bound to one turn (its id): it triggers only during it and is gone when it ends. */
   turnId?: number;
-  /** 603.7: bound to one phase instance (its id): it triggers only in it. */
-  phaseId?: number;
+  /** 603.7: bound to these phase instances (their ids): it triggers only in one of them. */
+  phaseIds?: number[];
+}
+
+/** A continuous effect in force; `turnId`: the turn an "… on your next turn" duration was bound to. */
+export interface ContinuousEffect extends ContinuousEffectSpec {
+  turnId?: number;
 }
 
 /** 500.7: an extra turn still to take, with its identity (what a delayed trigger may be bound to). */
@@ -51,6 +56,8 @@ export interface Resolution {
   resolves: boolean;
   /** The extra turn the last `extraTurn` of its effects created (what `thatTurn` names), if any. */
   lastExtraTurn: number | null;
+  /** The phases the last `addPhases` of its effects added (what `thatPhase` names), if any. */
+  lastAddedPhases: number[] | null;
 }
 
 /** 117.5, 603.3b: a pass of putting waiting triggered abilities on the stack. */
@@ -85,6 +92,8 @@ export interface GameContext {
   turn: number;
   /** The current turn's identity; each turn, extra or not, has its own. */
   turnId: number;
+  /** 500.7: the current turn is an extra turn. */
+  extraTurn: boolean;
   /** The identity the next new turn will get. */
   nextTurnId: number;
   activePlayer: PlayerId;
@@ -125,7 +134,7 @@ export interface GameContext {
   ceaseAtNextCheck: string[];
   zones: Zones;
   merged: { id: string; into: string }[];
-  effects: ContinuousEffectSpec[];
+  effects: ContinuousEffect[];
   attackers: AttackerSpec[];
   blockers: BlockerSpec[];
   defendersToDeclare: PlayerId[];

@@ -4,7 +4,7 @@
 // cannot disagree on what an object, an effect or a creature is.
 import {
   EVENT_SCHEMAS, HISTORY_FIELD_SCHEMAS, HISTORY_RECORD_TYPES, PHASE_OF_STEP, PHASES, STEPS, STEPS_THIS_TURN, WAITING_FOR,
-  gameOptionsSchema, integer, list, literal, nullable, object, oneKey, optional, picklist, playerList, quote, record, ref, string, union,
+  boolean, gameOptionsSchema, integer, list, literal, nullable, object, oneKey, optional, picklist, playerList, quote, record, ref, string, union,
   type AnySchema, type EventOfType, type GameOptions, type HistoryFieldName, type HistoryRecordType, type PhaseId, type PlayerId,
   type Report, type Schema, type Shape, type StepId, type StepsThisTurnId, type TurnEventType,
 } from '../vocabulary/index.js';
@@ -80,6 +80,7 @@ export interface ZonesExpectation {
 /** VIEW: what `expect` checks; every key optional. */
 export interface ViewExpectation {
   turn?: number;
+  extraTurn?: boolean;
   activePlayer?: PlayerId;
   phase?: PhaseId;
   step?: StepId | null;
@@ -151,6 +152,7 @@ const recordPatterns = optional(list(recordPattern, { max: 10_000 }));
 
 const viewSchema = object<ViewExpectation>({
   turn: optional(integer(1, Number.MAX_SAFE_INTEGER)),
+  extraTurn: optional(boolean),
   activePlayer: optional(player),
   phase: optional(picklist(PHASES, 'phase')),
   step: optional(nullable(picklist(STEPS, 'step'))),

@@ -44,9 +44,12 @@ export const ABILITY_TYPES = ['activated', 'triggered'] as const;
 export type AbilityType = (typeof ABILITY_TYPES)[number];
 export type ObjectType = SpellType | AbilityType;
 
-/** 601.3, 602.5: when a spell may be cast (`instant`: flash) or an ability activated. */
-export const SPELL_TIMINGS = ['instant'] as const;
-export const ABILITY_TIMINGS = ['sorcery', 'yourTurn'] as const;
+/**
+ * 601.3, 602.5: when a spell may be cast or an ability activated. `instant` (flash) lifts sorcery
+ * timing; `combat` ("only during combat") and `yourTurn` ("only during your turn") add a restriction.
+ */
+export const SPELL_TIMINGS = ['instant', 'combat', 'yourTurn'] as const;
+export const ABILITY_TIMINGS = ['sorcery', 'yourTurn', 'combat'] as const;
 export type Timing = (typeof SPELL_TIMINGS)[number] | (typeof ABILITY_TIMINGS)[number];
 
 export const DURATION_KEYWORDS = ['endOfTurn', 'endOfCombat', 'endOfStep', 'endOfPhase'] as const;

@@ -49,9 +49,27 @@ export interface AtTriggerSpec {
    * created ("at the beginning of that turn's end step": Final Fortune); only in an effects list.
    */
   thatTurn?: true;
+  /** 603.7: bound to the next turn of this player that begins ("… on your next turn"). */
+  nextTurnOf?: PlayerId;
+  /** 603.7: only during the turn it was registered in ("at the beginning of each combat this turn"). */
+  thisTurn?: true;
+  /** 603.7, 500.8: bound to the phases the last `addPhases` before it in the same effects list added ("that combat"). */
+  thatPhase?: true;
 }
 
-export type Duration = DurationKeyword | { beginningOf: StepOrPhaseId };
+/** The bindings of a delayed trigger: at most one. */
+export const AT_BINDINGS = ['thatTurn', 'nextTurnOf', 'thisTurn', 'thatPhase'] as const;
+
+/**
+ * How long a continuous effect lasts (611.2, 500.4, 500.5): a keyword, or until a step or phase
+ * begins (in anyone's turn, or in one player's), until a player's next turn, or until end of
+ * combat on a player's next turn.
+ */
+export type Duration =
+  | DurationKeyword
+  | { beginningOf: StepOrPhaseId; whoseTurn?: PlayerId }
+  | { nextTurnOf: PlayerId }
+  | { endOfCombatOnNextTurnOf: PlayerId };
 
 /** A continuous effect with a duration (611.2). */
 export interface ContinuousEffectSpec {
@@ -59,15 +77,21 @@ export interface ContinuousEffectSpec {
   until: Duration;
 }
 
-/** An attacking creature. */
-export interface AttackerSpec {
+/** A creature in combat (510.4 looks at its first and double strike). */
+export interface CombatantSpec {
   id: string;
   firstStrike?: boolean;
   doubleStrike?: boolean;
 }
 
+/** An attacking creature. */
+export interface AttackerSpec extends CombatantSpec {
+  /** 508.1c (Medomai the Ageless): it can't attack during extra turns. */
+  cantAttackDuringExtraTurns?: boolean;
+}
+
 /** A blocking creature, and the attacker it blocks. */
-export interface BlockerSpec extends AttackerSpec {
+export interface BlockerSpec extends CombatantSpec {
   blocking: string;
 }
 
@@ -80,6 +104,8 @@ export interface SkipSpec {
   phase?: PhaseId;
   turn?: true;
   each?: boolean;
+  /** With `each`: every instance in the player's next turn, even when it is their turn now (False Peace on yourself). */
+  nextTurn?: true;
 }
 
 export interface AddStepSpec {
@@ -112,8 +138,21 @@ export interface ResolutionEffectMap {
   cast: StackObjectSpec;
   createEffect: ContinuousEffectSpec;
   addMana: AddManaSpec;
+  onlyIf: OnlyIfSpec;
 }
 export type ResolutionEffect = OneKeyOf<ResolutionEffectMap>;
+
+/**
+ * 608.2c: effects that happen only if, at this point of the resolution, the game's state says
+ * so: each condition given must have the value given (Raiyuu: "if it's the first combat phase").
+ */
+export interface OnlyIfSpec {
+  /** The current phase is a combat phase and the first combat phase to begin this turn. */
+  firstCombatPhase?: boolean;
+  /** 500.7: the current turn is an extra turn. */
+  extraTurn?: boolean;
+  then: ResolutionEffect[];
+}
 export type EffectKey = keyof ResolutionEffectMap;
 
 /** Which entry an OBJ belongs to: a spell (cast), an activated or a triggered ability. */
@@ -150,22 +189,41 @@ function checkStackObject(kind: StackObjectKind, obj: StackObjectSpec, report: R
 function checkEffectOrder(effects: ResolutionEffect[], report: Report): void {
   let ender: { key: string; index: number } | undefined;
   let extraTurnBefore = false;
+  let addPhasesBefore = false;
   effects.forEach((effect, index) => {
     if ('endTurn' in effect || 'endCombat' in effect) ender ??= { key: 'endTurn' in effect ? 'endTurn' : 'endCombat', index };
     else if ('cast' in effect && ender) {
       report([index], `"cast" is not allowed after ${quote(ender.key)} (effects[${ender.index}]) in the same effects list`);
     }
     if ('extraTurn' in effect) extraTurnBefore = true;
+    if ('addPhases' in effect) addPhasesBefore = true;
     if ('at' in effect && effect.at.thatTurn && !extraTurnBefore) {
       report([index, 'at', 'thatTurn'], '"thatTurn" names the extra turn an "extraTurn" earlier in the same effects list creates: there is none');
+    }
+    if ('at' in effect && effect.at.thatPhase && !addPhasesBefore) {
+      report([index, 'at', 'thatPhase'], '"thatPhase" names the phases an "addPhases" earlier in the same effects list adds: there is none');
     }
   });
 }
 
 /** Rules of an AT's keys; `inList`: it is an effect of a resolving object (or else a host's registration). */
 function checkAt(at: AtTriggerSpec, report: Report, inList: boolean): void {
+  const bindings = AT_BINDINGS.filter((key) => at[key] !== undefined);
+  if (bindings.length > 1) report([], `give at most one of ${listOf(AT_BINDINGS.map(quote))}, got ${bindings.map(quote).join(' and ')}`);
   if (at.thatTurn && !inList) report(['thatTurn'], '"thatTurn" is only for an AT in an effects list, after an "extraTurn"');
-  if (at.thatTurn && at.whoseTurn !== undefined) report(['whoseTurn'], '"whoseTurn" does not go with "thatTurn" (that turn is the extra turn\'s)');
+  if (at.thatPhase && !inList) report(['thatPhase'], '"thatPhase" is only for an AT in an effects list, after an "addPhases"');
+  for (const key of ['thatTurn', 'nextTurnOf'] as const) {
+    if (at[key] !== undefined && at.whoseTurn !== undefined) report(['whoseTurn'], `"whoseTurn" does not go with ${quote(key)} (the bound turn says whose)`);
+  }
+}
+
+/** `onlyIf`: at least one condition; `then` holds none of what a condition cannot guard (FORMAT.md). */
+function checkOnlyIf(spec: OnlyIfSpec, report: Report): void {
+  if (spec.firstCombatPhase === undefined && spec.extraTurn === undefined) report([], 'needs "firstCombatPhase" or "extraTurn"', 'missing');
+  spec.then.forEach((effect, index) => {
+    const key = Object.keys(effect)[0];
+    if (['endTurn', 'endCombat', 'cast', 'at', 'onlyIf'].includes(key)) report(['then', index], `${quote(key)} is not allowed in "onlyIf.then"`);
+  });
 }
 
 /** 510.4: the first-strike damage step is the combat damage step that 510.4 splits: it is not skipped or added itself. */
@@ -179,6 +237,7 @@ function checkSkip(skip: SkipSpec, report: Report): void {
   if (given.length === 0) report([], 'needs "step", "phase" or "turn"', 'missing');
   else if (given.length > 1) report([], `give only one of "step", "phase" or "turn", got ${given.map(quote).join(' and ')}`);
   if (skip.each === true && skip.turn !== undefined) report(['each'], '"each" goes with "step" or "phase", not "turn"');
+  if (skip.nextTurn && skip.each !== true) report(['nextTurn'], '"nextTurn" goes with "each": true');
 }
 
 export const id = string('an id');
@@ -253,24 +312,41 @@ const atShape = {
   if: optional(conditionName),
   effects: optional(effectList),
   thatTurn: optional(literal(true)),
+  nextTurnOf: optional(player),
+  thisTurn: optional(literal(true)),
+  thatPhase: optional(literal(true)),
 };
 /** An AT a host registers (`trigger.register`): not bound to an extra turn of an effects list. */
 export const atTrigger = object<AtTriggerSpec>(atShape, { noun: 'an AT (a "beginning of" trigger)', refine: (at, report) => checkAt(at, report, false) });
 /** An AT in an effects list (Glorious End, Final Fortune). */
 const atEffect = object<AtTriggerSpec>(atShape, { noun: 'an AT (a "beginning of" trigger)', refine: (at, report) => checkAt(at, report, true) });
 
-const DURATIONS = listOf([...DURATION_KEYWORDS, '{"beginningOf": STEP_OR_PHASE}']);
+const DURATION_OBJECTS = ['beginningOf', 'nextTurnOf', 'endOfCombatOnNextTurnOf'] as const;
+const DURATIONS = listOf([...DURATION_KEYWORDS, '{"beginningOf": STEP_OR_PHASE}', '{"nextTurnOf": PLAYER}', '{"endOfCombatOnNextTurnOf": PLAYER}']);
 const durationKeyword = picklist(DURATION_KEYWORDS, 'duration', { unknown: (value) => `unknown duration ${quote(value)} (expected ${DURATIONS})` });
-const beginningOf = object<{ beginningOf: StepOrPhaseId }>({ beginningOf: stepOrPhaseId });
+const beginningOf = object<{ beginningOf: StepOrPhaseId; whoseTurn?: PlayerId }>({ beginningOf: stepOrPhaseId, whoseTurn: optional(player) });
+const nextTurnOf = object<{ nextTurnOf: PlayerId }>({ nextTurnOf: player });
+const endOfCombatOnNextTurnOf = object<{ endOfCombatOnNextTurnOf: PlayerId }>({ endOfCombatOnNextTurnOf: player });
+const severalDurations = object<Record<string, never>>({}, {
+  unknownKey: (key) => (DURATION_OBJECTS.includes(key as never) ? `give only one of ${listOf(DURATION_OBJECTS.map(quote))}` : undefined),
+});
 export const duration = union<Duration>(
-  [durationKeyword, beginningOf],
-  (value) => (typeof value === 'string' ? durationKeyword : typeof value === 'object' && value !== null && !Array.isArray(value) ? beginningOf : undefined),
+  [durationKeyword, beginningOf, nextTurnOf, endOfCombatOnNextTurnOf],
+  (value) => {
+    if (typeof value === 'string') return durationKeyword;
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+    const kinds = DURATION_OBJECTS.filter((key) => key in value);
+    if (kinds.length > 1) return severalDurations;
+    return kinds[0] === 'nextTurnOf' ? nextTurnOf : kinds[0] === 'endOfCombatOnNextTurnOf' ? endOfCombatOnNextTurnOf : beginningOf;
+  },
   DURATIONS,
 );
 
 export const continuousEffect = object<ContinuousEffectSpec>({ id, until: duration }, { noun: 'an EFFECT' });
 
-export const attacker = object<AttackerSpec>({ id, firstStrike: optional(boolean), doubleStrike: optional(boolean) }, {
+export const attacker = object<AttackerSpec>({
+  id, firstStrike: optional(boolean), doubleStrike: optional(boolean), cantAttackDuringExtraTurns: optional(boolean),
+}, {
   noun: 'a creature',
   unknownKey: (key) => (key === 'blocking' ? '"blocking" is only for blockers (declareBlockers)' : undefined),
 });
@@ -286,6 +362,7 @@ export const skip = object<SkipSpec>({
   phase: optional(phaseId),
   turn: optional(literal(true)),
   each: optional(boolean),
+  nextTurn: optional(literal(true)),
 }, { refine: checkSkip });
 
 const empty = object<Record<string, never>>({});
@@ -304,6 +381,7 @@ export const effect = oneKey<ResolutionEffectMap>({
   cast: spell,
   createEffect: continuousEffect,
   addMana,
+  onlyIf: object<OnlyIfSpec>({ firstCombatPhase: optional(boolean), extraTurn: optional(boolean), then: effectList }, { refine: checkOnlyIf }),
 }, { noun: 'effect', example: '{"endTurn": {}}' });
 
 export const effects: Schema<ResolutionEffect[]> = list(effect, { max: 'maxEffects', refine: checkEffectOrder });

@@ -389,7 +389,7 @@ export class RulesMonitor {
     this.expectedHolder = this.active; // 117.3a
     this.manaSource = false;
     this.declaredThisStep = false;
-    this.expire((until) => typeof until === 'object' && until.beginningOf === name); // 500.4
+    this.expire((until) => typeof until === 'object' && 'beginningOf' in until && until.beginningOf === name && until.whoseTurn === undefined); // 500.4
   }
 
   private onPhaseBegan(phase: PhaseId): void {
@@ -402,7 +402,7 @@ export class RulesMonitor {
     else {
       this.passesInRow = 0;
       this.manaSource = false;
-      this.expire((until) => typeof until === 'object' && until.beginningOf === phase); // 500.4
+      this.expire((until) => typeof until === 'object' && 'beginningOf' in until && until.beginningOf === phase && until.whoseTurn === undefined); // 500.4
       this.expectTriggers(phase);
     }
   }

@@ -78,12 +78,23 @@ describe('refusals name the reason and the rule, and change nothing', () => {
 });
 
 describe('legalActions and explainRefusal agree with the machine', () => {
-  it('in the upkeep A may pass, cast instants, activate non-sorcery abilities; B may do nothing', () => {
+  it('in the upkeep A may pass, cast instants, activate non-sorcery abilities (not "only during combat"); B may do nothing', () => {
     const game = newGame();
     expect(legalActions(game.snapshot(), 'A')).toEqual([
-      { type: 'priority.pass' }, { type: 'spell.cast', timing: 'instant' },
+      { type: 'priority.pass' }, { type: 'spell.cast', timing: 'instant' }, { type: 'spell.cast', timing: 'yourTurn' },
       { type: 'ability.activate', timing: 'instant' }, { type: 'ability.activate', timing: 'yourTurn' },
     ]);
+    expect(legalActions(game.snapshot(), 'B')).toEqual([]);
+  });
+
+  it('in combat, "only during combat" spells and abilities are offered; attackers are barred from extra turns only in one', () => {
+    const game = newGame();
+    goTo(game, { turn: 1, step: 'declareAttackers' });
+    expect(legalActions(game.snapshot(), 'A')).toEqual([{ type: 'combat.declareAttackers', barred: [] }]);
+    ok(game, { type: 'combat.declareAttackers', player: 'A', attackers: [] });
+    expect(legalActions(game.snapshot(), 'A')).toEqual(expect.arrayContaining([
+      { type: 'spell.cast', timing: 'combat' }, { type: 'ability.activate', timing: 'combat' },
+    ]));
     expect(legalActions(game.snapshot(), 'B')).toEqual([]);
   });
 

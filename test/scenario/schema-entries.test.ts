@@ -92,9 +92,9 @@ describe('OBJ: spell and ability types, timing', () => {
     [{ activate: { ...ability, type: 'triggered' } }, 'script[0].activate.type: an activated ability has type "activated" (or no type), got "triggered"'],
     [{ trigger: { ...ability, type: 'activated' } }, 'script[0].trigger.type: a triggered ability has type "triggered" (or no type), got "activated"'],
     [{ onStateBasedActions: { ...ability, type: 'dies' } }, 'script[0].onStateBasedActions.type: unknown type "dies" (expected triggered)'],
-    [{ cast: spell({ timing: 'sorcery' }) }, 'script[0].cast.timing: timing "sorcery" is not for a spell, which accepts "instant"'],
-    [{ activate: { ...ability, timing: 'instant' } }, 'script[0].activate.timing: timing "instant" is not for an activated ability, which accepts "sorcery" or "yourTurn"'],
-    [{ activate: { ...ability, timing: 'flash' } }, 'script[0].activate.timing: unknown timing "flash" (expected sorcery or yourTurn)'],
+    [{ cast: spell({ timing: 'sorcery' }) }, 'script[0].cast.timing: timing "sorcery" is not for a spell, which accepts "instant", "combat" or "yourTurn"'],
+    [{ activate: { ...ability, timing: 'instant' } }, 'script[0].activate.timing: timing "instant" is not for an activated ability, which accepts "sorcery", "yourTurn" or "combat"'],
+    [{ activate: { ...ability, timing: 'flash' } }, 'script[0].activate.timing: unknown timing "flash" (expected sorcery, yourTurn or combat)'],
     [{ cast: spell({ colour: 'red' }) }, 'script[0].cast: unknown key "colour"'],
     [{ cast: spell({ target: ['x'] }) }, 'script[0].cast: unknown key "target" (did you mean "targets"?)'],
     [{ cast: spell({ id: '' }) }, 'script[0].cast.id: must not be empty'],
@@ -184,7 +184,7 @@ describe('EFFECTS (resolution effects)', () => {
 });
 
 describe('EFFECT (continuous effects)', () => {
-  const until = 'endOfTurn, endOfCombat, endOfStep, endOfPhase or {"beginningOf": STEP_OR_PHASE}';
+  const until = 'endOfTurn, endOfCombat, endOfStep, endOfPhase, {"beginningOf": STEP_OR_PHASE}, {"nextTurnOf": PLAYER} or {"endOfCombatOnNextTurnOf": PLAYER}';
   it.each([
     [{ id: 'e', until: 'endOfGame' }, `script[0].createEffect.until: unknown duration "endOfGame" (expected ${until})`],
     [{ id: 'e' }, `script[0].createEffect.until: missing (expected ${until})`],
