@@ -9,7 +9,7 @@ export type { HookParams, HookName, StateBasedActionsResult, StateBasedActionsRu
 export { createTurnActor, type TurnActor, type TurnActorOptions } from './api/actor.js';
 export { createGame, type Game, type GameView, type Seat, type CreateGameOptions } from './api/game.js';
 // What a UI asks
-export { view, waitingFor, type View, type ViewOptions, type Awaiting } from './api/view.js';
+export { view, waitingFor, type View, type ViewOptions, type Awaiting, type Side } from './api/view.js';
 export { legalActions, canSend, explainRefusal, type LegalAction } from './api/legal.js';
 export type { Refusal } from './rules/legality.js';
 // Persistence

@@ -6,7 +6,7 @@ import { ForeignEvent } from '../machine/boundary.js';
 import { checkedInput } from '../machine/context.js';
 import { turnMachine, type TurnMachine } from '../machine/index.js';
 import type { GameInput } from '../vocabulary/index.js';
-import { checkSnapshot, playersOf, SnapshotError } from './persistence.js';
+import { checkSnapshot, seatingOf, seatingOfInput, SnapshotError } from './persistence.js';
 
 export type TurnActor = Actor<TurnMachine>;
 
@@ -49,8 +49,8 @@ export function createTurnActor(input: GameInput, options: TurnActorOptions = {}
   const checked = checkedInput(input);
   const machine = options.machine ?? turnMachine;
   const snapshot = options.snapshot === undefined ? undefined : checkSnapshot(options.snapshot);
-  if (snapshot && playersOf(snapshot).join('\u0000') !== checked.players.join('\u0000')) {
-    throw new SnapshotError('snapshot.context.players', `the snapshot is a game of ${playersOf(snapshot).join(', ')}; the input names ${checked.players.join(', ')}`);
+  if (snapshot && seatingOf(snapshot) !== seatingOfInput(checked)) {
+    throw new SnapshotError('snapshot.context.players', `the snapshot is a game of ${seatingOf(snapshot)}; the input names ${seatingOfInput(checked)}`);
   }
   const actor = createActor(machine, {
     input: checked,

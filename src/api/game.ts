@@ -3,6 +3,7 @@
 import type { Snapshot } from 'xstate';
 import type { TurnSnapshot } from '../machine/index.js';
 import type { Refusal } from '../rules/legality.js';
+import { sideOf } from '../rules/sides.js';
 import { actorOf, type GameInput, type HistoryRecord, type PlayerId } from '../vocabulary/index.js';
 import { createTurnActor, type TurnActor, type TurnActorOptions } from './actor.js';
 import { explainRefusal, legalActions, type LegalAction } from './legal.js';
@@ -44,13 +45,15 @@ export interface CreateGameOptions extends Omit<TurnActorOptions, 'snapshot'> {
   history?: readonly HistoryRecord[];
 }
 
-/** Refuses what a seat may not send: another player's action, or a report only the host makes. */
+/** Refuses what a seat may not send: another player's action (805.5a: a teammate may act for the team), or a report only the host makes. */
 function seatRefusal(snapshot: TurnSnapshot, player: PlayerId, event: unknown): Refusal | null {
   const refusal = explainRefusal(snapshot, event);
   if (refusal?.rule === 'input' || refusal?.rule === 'limit') return refusal;
   const actor = actorOf(event as never);
   if (actor === null) return { reason: `${(event as { type: string }).type} is a report of the host game; ${player}'s seat sends only ${player}'s actions`, rule: 'seat' };
-  if (actor !== player) return { reason: `${player}'s seat cannot act for ${actor}`, rule: 'seat' };
+  const ctx = snapshot.context;
+  const forOwnTeam = ctx.teams !== null && actor === sideOf(ctx, player);
+  if (actor !== player && !forOwnTeam) return { reason: `${player}'s seat cannot act for ${actor}`, rule: 'seat' };
   return null;
 }
 

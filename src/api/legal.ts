@@ -3,7 +3,8 @@
 import { acceptEvent } from '../machine/boundary.js';
 import type { TurnSnapshot } from '../machine/index.js';
 import { refusalOf, type Refusal } from '../rules/legality.js';
-import { abilitiesToOrder, playerToOrder } from '../rules/triggerOrder.js';
+import { sideOf } from '../rules/sides.js';
+import { abilitiesToOrder, sideToOrder } from '../rules/triggerOrder.js';
 import type { PlayerId, TurnEvent, WaitingFor } from '../vocabulary/index.js';
 import { waitingFor } from './view.js';
 
@@ -35,12 +36,16 @@ export type LegalAction =
   | { type: 'combat.declareBlockers' }
   | { type: 'triggers.order'; triggers: string[] };
 
-/** The kinds of action `player` may take now (a probe event for each kind, checked as the machine would). */
+/**
+ * The kinds of action `player` may take now (a probe event for each kind, checked as the machine
+ * would). With teams, a player acts for their team (805.5a): what the team may do, this player may.
+ */
 export function legalActions(snapshot: TurnSnapshot, player: PlayerId): LegalAction[] {
   const waiting = waitingFor(snapshot);
   const probe = { id: 'probe', controller: player, effects: [] };
   const ctx = snapshot.context;
-  const toOrder = waiting === 'orderTriggers' && playerToOrder(ctx) === player ? abilitiesToOrder(ctx, player) : [];
+  const side = sideToOrder(ctx);
+  const toOrder = waiting === 'orderTriggers' && side !== null && side === sideOf(ctx, player) ? abilitiesToOrder(ctx, side) : [];
   const barred = explain(snapshot, { type: 'combat.declareAttackers', player, attackers: [{ id: 'probe', cantAttackDuringExtraTurns: true }] }, waiting) !== null;
   const candidates: [LegalAction, TurnEvent][] = [
     [{ type: 'priority.pass' }, { type: 'priority.pass', player }],

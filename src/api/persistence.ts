@@ -6,9 +6,9 @@ import type { AnyActor, AnyStateNode, Snapshot, StateValue } from 'xstate';
 import { turnMachine, type TurnSnapshot } from '../machine/index.js';
 import { contextSchema, persistedLimits } from '../rules/contextSchema.js';
 import { initialContext } from '../rules/setup.js';
-import { playerToOrder } from '../rules/triggerOrder.js';
+import { sideToOrder } from '../rules/triggerOrder.js';
 import type { GameContext } from '../rules/types.js';
-import { DEFAULT_LIMITS, formatPath, parse, quote, type Env, type Issue } from '../vocabulary/index.js';
+import { DEFAULT_LIMITS, declaredEnv, teamId, type GameInput, formatPath, parse, quote, type Env, type Issue } from '../vocabulary/index.js';
 
 /** FNV-1a over the machine's serialised config: any change to states, transitions, guards or actions changes it. */
 function fingerprint(text: string): string {
@@ -98,18 +98,17 @@ function stateProblem(value: unknown, ctx: GameContext): [path: string, reason: 
   const inactive = priority === 'inactive';
   if (where.declaring !== inactive) return ['snapshot.value.turn.priority', `${priority} while ${where.declaring ? 'a declaration is awaited' : 'nobody is declaring'}`];
   if (inactive !== (ctx.priority.holder === null)) return ['snapshot.context.priority.holder', `${ctx.priority.holder} while priority is ${priority}`];
-  if ((priority === 'orderingTriggers') !== (playerToOrder(ctx) !== null)) {
+  if ((priority === 'orderingTriggers') !== (sideToOrder(ctx) !== null)) {
     return ['snapshot.context.triggerPass', priority === 'orderingTriggers' ? 'an order of triggered abilities is awaited from nobody' : 'a pass of triggered abilities waits for an order outside its state'];
   }
   if (priority === 'holding' && ctx.triggerPass !== null) return ['snapshot.context.triggerPass', 'a pass of triggered abilities in progress while a player holds priority'];
-  if (ctx.priority.passes >= ctx.players.length) return ['snapshot.context.priority.passes', `${ctx.priority.passes} passes in a row with ${ctx.players.length} players`];
+  if (ctx.priority.passes >= ctx.sides.length) return ['snapshot.context.priority.passes', `${ctx.priority.passes} passes in a row with ${ctx.sides.length} ${ctx.teams ? 'teams' : 'players'}`];
   if (ctx.resolution !== null) return ['snapshot.context.resolution', 'a resolution in progress: a game at rest resolves nothing'];
   if (ctx.procedure !== null) return ['snapshot.context.procedure', `${ctx.procedure} in progress: a game at rest is in no 723 procedure`];
   if (where.step === 'declareBlockers' && where.declaring && ctx.defendersToDeclare.length === 0) {
     return ['snapshot.context.defendersToDeclare', 'blockers are awaited from nobody'];
   }
-  if (ctx.defendersToDeclare.includes(ctx.activePlayer)) return ['snapshot.context.defendersToDeclare', 'the active player cannot defend'];
-  if (ctx.nextRegularPlayer >= ctx.players.length) return ['snapshot.context.nextRegularPlayer', `${ctx.nextRegularPlayer}: there are ${ctx.players.length} players`];
+  if (ctx.defendersToDeclare.includes(ctx.activeSide)) return ['snapshot.context.defendersToDeclare', 'the active player (team) cannot defend'];
   if (ctx.turnId >= ctx.nextTurnId || ctx.extraTurns.some((t) => t.id >= ctx.nextTurnId)) return ['snapshot.context.nextTurnId', 'a turn has an identity not yet given'];
   if (ctx.phaseId >= ctx.nextPhaseId || ctx.phaseQueue.some((p) => p.id >= ctx.nextPhaseId)) return ['snapshot.context.nextPhaseId', 'a phase has an identity not yet given'];
   return null;
@@ -125,9 +124,9 @@ function checkedContext(context: unknown): GameContext {
   const env0: Env = { players: new Set(), teams: null, limits: DEFAULT_LIMITS };
   const limits = parse(persistedLimits, limitsGiven, env0);
   if (!limits.ok) throwIssue('snapshot.context.limits', limits.issues[0]);
-  const players = isPlainObject(context) && Array.isArray(context.players) && context.players.length <= 20
-    ? context.players.filter((p): p is string => typeof p === 'string') : [];
-  const env: Env = { players: new Set(players), teams: null, limits: { ...limits.value, maxValuesPerEvent: Number.MAX_SAFE_INTEGER } };
+  const teams = isPlainObject(context) && isPlainObject(context.teams) ? Object.values(context.teams) : undefined;
+  const declared = declaredEnv({ players: isPlainObject(context) ? context.players : undefined, teams });
+  const env: Env = { ...declared, limits: { ...limits.value, maxValuesPerEvent: Number.MAX_SAFE_INTEGER } };
   const parsed = parse(contextSchema, context, env);
   if (!parsed.ok) throwIssue('snapshot.context', parsed.issues[0]);
   return parsed.value;
@@ -159,8 +158,14 @@ export function restoreSnapshot(persisted: unknown): Snapshot<unknown> {
   return checkSnapshot(persisted.snapshot);
 }
 
-/** The players of a checked snapshot (a restored game keeps its own). */
-export const playersOf = (snapshot: Snapshot<unknown>): string[] => [...(snapshot as unknown as { context: GameContext }).context.players];
+/** Who plays a checked snapshot's game, in words: its players, and its teams (a restored game keeps its own). */
+export function seatingOf(snapshot: Snapshot<unknown>): string {
+  const { players, teams } = (snapshot as unknown as { context: GameContext }).context;
+  return teams === null ? players.join(', ') : `teams ${Object.keys(teams).join(', ')}`;
+}
+
+/** The same, for a game input. */
+export const seatingOfInput = (input: GameInput): string => (input.teams === undefined ? input.players.join(', ') : `teams ${input.teams.map(teamId).join(', ')}`);
 
 /**
  * A snapshot of the turn machine as an inspector streams it (`{ value, context }`), for

@@ -1,17 +1,23 @@
 // What a UI, a runner or a test sees of a game: FORMAT.md's VIEW, read from a snapshot.
 // Nothing outside the machine reads a snapshot's context: what they need is here.
 import type { TurnSnapshot } from '../machine/index.js';
-import { abilitiesToOrder, playerToOrder } from '../rules/triggerOrder.js';
+import { abilitiesToOrder, sideToOrder } from '../rules/triggerOrder.js';
 import { durationInWords, triggerInWords } from './words.js';
+import { playersOf } from '../rules/sides.js';
 import { upcomingTurns } from '../rules/turnPlan.js';
 import type { PhaseId, PlayerId, StepId, WaitingFor } from '../vocabulary/index.js';
 
 /** Who the game waits for, and for what. */
 export interface Awaiting {
   kind: Exclude<WaitingFor, null>;
-  /** The players who may act on it now (any one of them for their side). */
+  /** The side it waits for: a player, or with teams a team's id. */
+  side: string;
+  /** The players who may act on it now (with teams, any one of them for the team: 805.5a). */
   players: PlayerId[];
 }
+
+/** A side (whoever takes turns, holds priority, declares): a player, or with teams (805) a team's id ("A+B"). */
+export type Side = string;
 
 export interface View {
   /** In turn order. */
@@ -19,22 +25,26 @@ export interface View {
   turn: number;
   /** 500.7: the current turn is an extra turn. */
   extraTurn: boolean;
+  /** The active player; with teams, the active team's primary player (805.2). */
   activePlayer: PlayerId;
-  /** The players of the active side (the active player, in a game without teams). */
+  /** The players of the active team, listed order (805.9); without teams, `[activePlayer]`. */
   activePlayers: PlayerId[];
+  /** 805.4a: the active team's id; null without teams. */
   activeTeam: string | null;
+  /** 805: the teams, each its players (the first is its primary player); null without teams. */
+  teams: Record<string, PlayerId[]> | null;
   phase: PhaseId | null;
   step: StepId | null;
-  /** Who holds priority, or null. */
-  priority: PlayerId | null;
+  /** Who holds priority: a player, or with teams a team (805.5); null when nobody does. */
+  priority: Side | null;
   waitingFor: WaitingFor;
   awaiting: Awaiting | null;
-  /** The players who may cast, activate or pass now. */
+  /** The players who may cast, activate or pass now (805.5a: each player of the team that holds priority). */
   mayAct: PlayerId[];
-  /** Who the game waits for to declare attackers or blockers, or null. */
-  declaring: PlayerId | null;
-  /** 603.3b: while the game waits for an order of triggered abilities, who gives it and their ids (in the order they triggered). */
-  orderTriggers: { player: PlayerId; triggers: string[] } | null;
+  /** Who the game waits for to declare attackers or blockers (a player, or a team), or null. */
+  declaring: Side | null;
+  /** 603.3b, 805.7: while the game waits for an order of triggered abilities, who gives it and their ids (in the order they triggered). */
+  orderTriggers: ({ player: PlayerId } | { team: string }) & { triggers: string[] } | null;
   stack: string[];
   /** The stack's objects, bottom to top, with their controllers. */
   stackObjects: { id: string; controller: PlayerId; kind: 'spell' | 'ability' }[];
@@ -50,7 +60,8 @@ export interface View {
   manaPool: Record<PlayerId, number>;
   handSize: Record<PlayerId, number>;
   stepsThisTurn: string[];
-  nextTurns: PlayerId[];
+  /** Whose the upcoming turns are (players, or with teams teams), extra and skipped turns accounted for. */
+  nextTurns: Side[];
   /** The rest of this turn: remaining steps of this phase, then the phases to come. */
   plan: { phase: PhaseId; steps: StepId[] }[];
 }
@@ -73,24 +84,26 @@ export function view(snapshot: TurnSnapshot, options: ViewOptions = {}): View {
   const ctx = snapshot.context;
   const waiting = waitingFor(snapshot);
   const priority = waiting === 'priority' ? ctx.priority.holder : null;
-  const declaring = waiting === 'declareAttackers' ? ctx.activePlayer : waiting === 'declareBlockers' ? ctx.defendersToDeclare[0] ?? null : null;
-  const orderer = waiting === 'orderTriggers' ? playerToOrder(ctx) : null;
-  const mayAct = priority === null ? [] : [priority];
+  const declaring = waiting === 'declareAttackers' ? ctx.activeSide : waiting === 'declareBlockers' ? ctx.defendersToDeclare[0] ?? null : null;
+  const orderer = waiting === 'orderTriggers' ? sideToOrder(ctx) : null;
+  const awaited = priority ?? declaring ?? orderer;
+  const mayAct = priority === null ? [] : playersOf(ctx, priority);
   return {
     players: [...ctx.players],
     turn: ctx.turn,
     extraTurn: ctx.extraTurn,
     activePlayer: ctx.activePlayer,
-    activePlayers: [ctx.activePlayer],
-    activeTeam: null,
+    activePlayers: playersOf(ctx, ctx.activeSide),
+    activeTeam: ctx.teams === null ? null : ctx.activeSide,
+    teams: ctx.teams === null ? null : Object.fromEntries(Object.entries(ctx.teams).map(([team, players]) => [team, [...players]])),
     phase: ctx.phase,
     step: ctx.step,
     priority,
     waitingFor: waiting,
-    awaiting: waiting === null ? null : { kind: waiting, players: waiting === 'priority' ? mayAct : [declaring ?? orderer].filter((p) => p !== null) },
+    awaiting: waiting === null || awaited === null ? null : { kind: waiting, side: awaited, players: playersOf(ctx, awaited) },
     mayAct,
     declaring,
-    orderTriggers: orderer === null ? null : { player: orderer, triggers: abilitiesToOrder(ctx, orderer) },
+    orderTriggers: orderer === null ? null : { ...(ctx.teams === null ? { player: orderer } : { team: orderer }), triggers: abilitiesToOrder(ctx, orderer) },
     stack: ctx.stack.map((o) => o.id),
     stackObjects: ctx.stack.map((o) => ({ id: o.id, controller: o.controller, kind: o.kind })),
     pendingTriggers: ctx.pendingTriggers.map((o) => o.id),
@@ -108,7 +121,7 @@ export function view(snapshot: TurnSnapshot, options: ViewOptions = {}): View {
     manaPool: { ...ctx.manaPool },
     handSize: { ...ctx.handSize },
     stepsThisTurn: [...ctx.stepsThisTurn],
-    nextTurns: upcomingTurns(ctx, options.upcomingTurns ?? ctx.extraTurns.length + 2 * ctx.players.length),
+    nextTurns: upcomingTurns(ctx, options.upcomingTurns ?? ctx.extraTurns.length + 2 * ctx.sides.length),
     plan: [
       ...(ctx.phase && ctx.stepQueue.length > 0 ? [{ phase: ctx.phase, steps: [...ctx.stepQueue] }] : []),
       ...ctx.phaseQueue.map((p) => ({ phase: p.phase, steps: [...p.steps] })),

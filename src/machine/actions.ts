@@ -8,6 +8,7 @@ import * as end from '../rules/endProcedures.js';
 import { refusalOf } from '../rules/legality.js';
 import * as priority from '../rules/priority.js';
 import * as stack from '../rules/stack.js';
+import { nameOf } from '../rules/sides.js';
 import * as steps from '../rules/stepsAndPhases.js';
 import * as triggerOrder from '../rules/triggerOrder.js';
 import * as triggers from '../rules/triggers.js';
@@ -67,8 +68,8 @@ export const ACTION_RULES = {
   discardToHandSize: steps.discardToHandSize,
   endTurnEffects: steps.endTurnEffects,
   awaitBlockDeclarations: combat.awaitBlockDeclarations,
-  declareAttackers: onEvent('combat.declareAttackers', (d, e) => combat.declareAttackers(d, e.attackers)),
-  declareBlockers: onEvent('combat.declareBlockers', (d, e) => combat.declareBlockers(d, e.player, e.blockers)),
+  declareAttackers: onEvent('combat.declareAttackers', (d, e) => combat.declareAttackers(d, e)),
+  declareBlockers: onEvent('combat.declareBlockers', (d, e) => combat.declareBlockers(d, e)),
   setCombatant: onEvent('combatant.set', (d, e) => combat.setCombatant(d, e)),
   removeAllFromCombat: combat.removeAllFromCombat,
   // 117: priority; 704: state-based actions; 603.3b: triggers
@@ -79,7 +80,7 @@ export const ACTION_RULES = {
   checkStateBasedActions: ((d, _e, params: { rule: StateBasedActionsRule }) => priority.checkStateBasedActions(d, params.rule)) as Rule<{ rule: StateBasedActionsRule }>,
   beginTriggerPass: triggerOrder.beginTriggerPass,
   putTriggersOnStack: triggerOrder.putTriggersOnStack,
-  orderTriggers: onEvent('triggers.order', (d, e) => triggerOrder.orderTriggers(d, e.player, e.order)),
+  orderTriggers: onEvent('triggers.order', (d, e) => triggerOrder.orderTriggers(d, nameOf(e), e.order)),
   endTriggerPass: triggerOrder.endTriggerPass,
   // 601, 602, 608: casting, activating, resolving
   castSpell: onEvent('spell.cast', (d, e) => stack.castSpell(d, e.object)),

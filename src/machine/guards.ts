@@ -1,7 +1,7 @@
 import { refusalOf } from '../rules/legality.js';
 import { isLastPass } from '../rules/priority.js';
 import { nextEffect } from '../rules/stack.js';
-import { hasTriggersInPass, playerToOrder, putTriggersThisPass } from '../rules/triggerOrder.js';
+import { hasTriggersInPass, sideToOrder, putTriggersThisPass } from '../rules/triggerOrder.js';
 import * as plan from '../rules/turnPlan.js';
 import type { GameContext } from '../rules/types.js';
 import type { EventOfType, PhaseId, StepId, TurnEventType, WaitingFor } from '../vocabulary/index.js';
@@ -27,7 +27,7 @@ export const turnGuards = {
   isLastPassOnEmptyStack: ({ context }: GuardArgs) => isLastPass(context) && context.stack.length === 0,
   isLastPass: ({ context }: GuardArgs) => isLastPass(context),
   /** 603.3b: the next player of the pass has two or more abilities to order (the `choose` option). */
-  mustOrderTriggers: ({ context }: GuardArgs) => playerToOrder(context) !== null,
+  mustOrderTriggers: ({ context }: GuardArgs) => sideToOrder(context) !== null,
   hasTriggersInPass: ({ context }: GuardArgs) => hasTriggersInPass(context),
   putTriggersThisPass: ({ context }: GuardArgs) => putTriggersThisPass(context),
   /** 514.3a */

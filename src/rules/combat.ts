@@ -1,28 +1,38 @@
 import { record, type Draft } from './draft.js';
 import { endCombatEffects } from './effects.js';
-import type { AttackerSpec, BlockerSpec, CombatantChange, CombatantSpec, PlayerId } from '../vocabulary/index.js';
+import type { Actor, AttackerSpec, BlockerSpec, CombatantChange, CombatantSpec } from '../vocabulary/index.js';
+import { actingAs, nameOf, sidesFrom } from './sides.js';
 import { dropStepFromThisPhase } from './turnPlan.js';
 
-/** 508.1: the active player declares attackers; 508.8: with none, this combat's blockers and damage steps are skipped. */
-export function declareAttackers(draft: Draft, attackers: readonly AttackerSpec[]): void {
+/**
+ * 508.1: the active player declares attackers (805.10b: the active team, one combined attack,
+ * each creature with its controller); 508.8: with none, this combat's blockers and damage steps are skipped.
+ */
+export function declareAttackers(draft: Draft, declaration: Actor & { attackers: readonly AttackerSpec[] }): void {
   const { ctx } = draft;
-  ctx.attackers = [...attackers];
+  const { side, player } = actingAs(ctx, nameOf(declaration));
+  const { attackers } = declaration;
+  ctx.attackers = ctx.teams === null ? [...attackers] : attackers.map((a) => ({ ...a, controller: a.controller ?? player }));
+  if (ctx.teams !== null) record(draft, { type: 'attackersDeclared', team: side, player, attackers: attackers.map((a) => a.id) });
   if (attackers.length > 0) return;
   dropStepFromThisPhase(draft, 'declareBlockers');
   dropStepFromThisPhase(draft, 'combatDamage');
 }
 
-/** 509.1: every defending player (each opponent, in turn order) declares blockers. */
+/** 509.1: every defending player (each opponent, in turn order) declares blockers; 805.10d: each defending team. */
 export function awaitBlockDeclarations(draft: Draft): void {
   const { ctx } = draft;
-  const start = ctx.players.indexOf(ctx.activePlayer);
-  ctx.defendersToDeclare = [...ctx.players.slice(start + 1), ...ctx.players.slice(0, start)];
+  ctx.defendersToDeclare = sidesFrom(ctx, ctx.activeSide).slice(1);
 }
 
-export function declareBlockers(draft: Draft, player: PlayerId, blockers: readonly BlockerSpec[]): void {
+/** 509.1, 805.10d: a defending player's (team's combined) declaration of blockers. */
+export function declareBlockers(draft: Draft, declaration: Actor & { blockers: readonly BlockerSpec[] }): void {
   const { ctx } = draft;
-  ctx.blockers.push(...blockers);
-  ctx.defendersToDeclare = ctx.defendersToDeclare.filter((p) => p !== player);
+  const { side, player } = actingAs(ctx, nameOf(declaration));
+  const { blockers } = declaration;
+  ctx.blockers.push(...(ctx.teams === null ? blockers : blockers.map((b) => ({ ...b, controller: b.controller ?? player }))));
+  if (ctx.teams !== null) record(draft, { type: 'blockersDeclared', team: side, player, blockers: blockers.map((b) => b.id) });
+  ctx.defendersToDeclare = ctx.defendersToDeclare.filter((s) => s !== side);
 }
 
 /** 702.4, 702.7: an attacking or blocking creature gains or loses first strike or double strike (510.4 looks as the damage step begins). */

@@ -4,8 +4,8 @@
 import {
   DEFAULT_LIMITS, PHASES, STEPS, STEPS_THIS_TURN, TRIGGER_ORDERS,
   anyStackObject, atTrigger, attacker, blocker, boolean, continuousEffect, extend, integer, list, nullable, object, optional,
-  picklist, playerList, record, ref, string,
-  type AtTriggerSpec, type ContinuousEffectSpec, type Limits, type Schema, type Shape, type StackObjectSpec, type StepId,
+  picklist, playerList, record, ref, string, teamId,
+  type AtTriggerSpec, type Path, type Report, type ContinuousEffectSpec, type Limits, type Schema, type Shape, type StackObjectSpec, type StepId,
 } from '../vocabulary/index.js';
 import type {
   ContinuousEffect, ExtraTurn, GameContext, PendingSkip, PlannedPhase, RegisteredTrigger, Resolution, RulesOptions, StackObject, TriggerPass, Zones,
@@ -17,6 +17,8 @@ const count = integer(0, Number.MAX_SAFE_INTEGER);
 const LONG = 10_000_000;
 const id = string('an id');
 const player = ref('player');
+/** Who takes turns and holds priority: a player, or with teams a team (checked against `sides` below). */
+const side = ref('playerOrTeam');
 const ids = (max: number | keyof Limits) => list(id, { max });
 const stepId = picklist(STEPS, 'step');
 const phaseId = picklist(PHASES, 'phase');
@@ -32,8 +34,29 @@ const registeredTrigger = extend<AtTriggerSpec, RegisteredTrigger>(atTrigger, {
   count, countTurn: count, turnId: optional(count), phaseIds: optional(list(count, { max: 'maxPlannedPhases' })),
 }, { noun: 'a registered trigger' });
 
+/** The sides are the players, or with teams the teams' ids in order; every side named elsewhere is one of them. */
+function checkSides(ctx: GameContext, report: Report): void {
+  const expected = ctx.teams === null ? ctx.players : Object.entries(ctx.teams).map(([key, team]) => (key === teamId(team) ? key : `${key} (not ${teamId(team)})`));
+  if (expected.join('\u0000') !== ctx.sides.join('\u0000')) report(['sides'], `must be ${expected.join(', ')}`);
+  if (ctx.teams !== null && Object.values(ctx.teams).flat().join('\u0000') !== ctx.players.join('\u0000')) report(['players'], 'must list the teams\' players, team by team');
+  const named: [Path, string | null][] = [
+    [['activeSide'], ctx.activeSide],
+    [['priority', 'holder'], ctx.priority.holder],
+    ...ctx.extraTurns.map((t, i): [Path, string] => [['extraTurns', i, 'side'], t.side]),
+    ...ctx.skips.map((t, i): [Path, string] => [['skips', i, 'side'], t.side]),
+    ...(ctx.triggerPass?.sides ?? []).map((s, i): [Path, string] => [['triggerPass', 'sides', i], s]),
+    ...ctx.defendersToDeclare.map((s, i): [Path, string] => [['defendersToDeclare', i], s]),
+  ];
+  for (const [path, name] of named) if (name !== null && !ctx.sides.includes(name)) report(path, `${JSON.stringify(name)} is not a side of this game (${ctx.sides.join(', ')})`);
+  if (ctx.nextRegularSide >= ctx.sides.length) report(['nextRegularSide'], `${ctx.nextRegularSide}: there are ${ctx.sides.length} sides`);
+  if (ctx.activePlayer !== (ctx.teams?.[ctx.activeSide]?.[0] ?? ctx.activeSide)) report(['activePlayer'], `must be the active side's (primary) player`);
+}
+
 export const contextSchema: Schema<GameContext> = object<GameContext>({
   players: playerList,
+  sides: list(side, { min: 2, max: 8 }),
+  teams: nullable(record(ref('team'), list(player, { min: 1, max: 8 }), 8)),
+  activeSide: side,
   options: object<RulesOptions>({ skipFirstDraw: boolean, maxHandSize: integer(0, 'maxAmount'), triggerOrder: picklist(TRIGGER_ORDERS, 'trigger order') }),
   limits: limitsSchema,
   turn: integer(1, Number.MAX_SAFE_INTEGER),
@@ -50,20 +73,20 @@ export const contextSchema: Schema<GameContext> = object<GameContext>({
   stepsThisTurn: list(picklist(STEPS_THIS_TURN, 'step'), { max: LONG }),
   phasesBegun: list(phaseId, { max: LONG }),
   firstStrikeStepDone: boolean,
-  extraTurns: list(object<ExtraTurn>({ id: count, player }), { max: 'maxExtraTurns' }),
-  nextRegularPlayer: count,
+  extraTurns: list(object<ExtraTurn>({ id: count, side }), { max: 'maxExtraTurns' }),
+  nextRegularSide: count,
   skips: list(object<PendingSkip>({
-    player,
+    side,
     kind: picklist(['step', 'phase', 'turn'] as const, 'kind'),
     id: picklist<StepId | PlannedPhase['phase'] | 'turn'>([...STEPS, ...PHASES, 'turn'], 'step, phase or turn'),
     each: boolean,
     turn: nullable(count),
   }), { max: 'maxSkips' }),
-  priority: object<GameContext['priority']>({ holder: nullable(player), passes: count }),
+  priority: object<GameContext['priority']>({ holder: nullable(side), passes: count }),
   stack: list(stackObject, { max: 'maxStack' }),
   resolution: nullable(object<Resolution>({ object: stackObject, next: count, resolves: boolean, lastExtraTurn: nullable(count), lastAddedPhases: nullable(list(count, { max: 'maxPlannedPhases' })) })),
   pendingTriggers: list(stackObject, { max: 'maxPendingTriggers' }),
-  triggerPass: nullable(object<TriggerPass>({ waiting: count, players: list(player, { max: 8 }), put: boolean })),
+  triggerPass: nullable(object<TriggerPass>({ waiting: count, sides: list(side, { max: 8 }), put: boolean })),
   procedure: nullable(picklist(['endTurn', 'endCombat'] as const, 'procedure')),
   triggers: list(registeredTrigger, { max: 'maxRegisteredTriggers' }),
   onStateBasedActions: list(stackObject, { max: 'maxRegisteredTriggers' }),
@@ -76,12 +99,12 @@ export const contextSchema: Schema<GameContext> = object<GameContext>({
   effects: list(extend<ContinuousEffectSpec, ContinuousEffect>(continuousEffect, { turnId: optional(count) }), { max: 'maxEffectsInForce' }),
   attackers: list(attacker, { max: 'maxCreatures' }),
   blockers: list(blocker, { max: 'maxCreatures' }),
-  defendersToDeclare: list(player, { max: 8 }),
+  defendersToDeclare: list(side, { max: 8 }),
   manaPool: record(player, integer(0, 'maxAmount'), 8),
   handSize: record(player, integer(0, 'maxAmount'), 8),
   illegalTargets: ids('maxMarks'),
   falseConditions: list(string('a condition name'), { max: 'maxMarks' }),
-}, { noun: 'a game state' });
+}, { noun: 'a game state', refine: checkSides });
 
 /** The limits a persisted state carries: checked first, for they bound the rest. */
 export const persistedLimits = limitsSchema;

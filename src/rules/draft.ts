@@ -1,5 +1,4 @@
 import type { HistoryEvent, HistoryRecord, Where } from '../vocabulary/history.js';
-import type { PlayerId } from '../vocabulary/ids.js';
 import { NO_HOOKS, type HostHooks } from './hooks.js';
 import type { GameContext } from './types.js';
 
@@ -109,10 +108,6 @@ export function removeItem<T>(list: T[], item: T): boolean {
 }
 
 /** Players in turn order starting with `first` (APNAP order when `first` is active, 101.4). */
-export function playersFrom(players: readonly PlayerId[], first: PlayerId): PlayerId[] {
-  const start = players.indexOf(first);
-  return [...players.slice(start), ...players.slice(0, start)];
-}
 
 /** A resolving effect that would pass a limit is not performed; the history says so (never silence). */
 export function limitReached(draft: Draft, limit: keyof GameContext['limits'], what: string): void {

@@ -1,9 +1,9 @@
 // Whether a well-formed event is legal now, and if not, why (rule cited). One function serves
 // the machine's guards, its `rejected` events and the UI's questions, so they always agree.
 // (Whether an event is well formed at all is the vocabulary's schema, checked before.)
-import { isPermanentType, type StackObjectSpec, type TurnEvent, type WaitingFor } from '../vocabulary/index.js';
-import { isTurnOf } from './sides.js';
-import { abilitiesToOrder, isOrderOf, playerToOrder } from './triggerOrder.js';
+import { isPermanentType, type EventOfType, type StackObjectSpec, type TurnEvent, type WaitingFor } from '../vocabulary/index.js';
+import { isTurnOf, nameOf, sideOf } from './sides.js';
+import { abilitiesToOrder, isOrderOf, sideToOrder } from './triggerOrder.js';
 import type { GameContext } from './types.js';
 
 export interface Refusal {
@@ -16,20 +16,25 @@ export interface Refusal {
 
 const refuse = (reason: string, rule: string): Refusal => ({ reason, rule });
 
-/** The sorcery-timing test (307.1, 301.1): active player, main phase, empty stack. */
+/** A side in words: a player, or "team A+B". */
+const named = (ctx: GameContext, side: string) => (ctx.teams === null ? side : `team ${side}`);
+
+/** The sorcery-timing test (307.1, 301.1): active player (805.4: a player of the active team), main phase, empty stack. */
 function sorceryTimingRefusal(ctx: GameContext, what: string, rule: string): Refusal | null {
-  if (ctx.priority.holder !== ctx.activePlayer) return refuse(`${what} only during its controller's own turn`, rule);
+  if (ctx.priority.holder !== ctx.activeSide) return refuse(`${what} only during its controller's own ${ctx.teams === null ? '' : 'team\'s '}turn`, rule);
   if (ctx.phase !== 'precombatMain' && ctx.phase !== 'postcombatMain') return refuse(`${what} only in a main phase`, rule);
   if (ctx.stack.length > 0) return refuse(`${what} only while the stack is empty`, rule);
   return null;
 }
 
-function holderRefusal(ctx: GameContext, waitingFor: WaitingFor, player: string, action: string): Refusal | null {
+/** 117.1: only who holds priority acts; 805.5a: any player of the team that holds it. */
+function holderRefusal(ctx: GameContext, waitingFor: WaitingFor, who: string, action: string): Refusal | null {
+  const rule = ctx.teams === null ? '117.1' : '805.5a';
   if (waitingFor !== 'priority' || ctx.priority.holder === null) {
-    return refuse(`${player} cannot ${action}: no player holds priority now`, '117.1');
+    return refuse(`${who} cannot ${action}: ${ctx.teams === null ? 'no player' : 'no team'} holds priority now`, rule);
   }
-  if (ctx.priority.holder !== player) {
-    return refuse(`${player} cannot ${action}: ${ctx.priority.holder} holds priority`, '117.1');
+  if (ctx.priority.holder !== sideOf(ctx, who)) {
+    return refuse(`${who} cannot ${action}: ${named(ctx, ctx.priority.holder)} holds priority`, rule);
   }
   return null;
 }
@@ -73,14 +78,48 @@ function activateRefusal(ctx: GameContext, waitingFor: WaitingFor, ability: Stac
   return restrictionRefusal(ctx, ability, `${ability.id} can be activated`, '602.5') ?? stackRoomRefusal(ctx);
 }
 
-/** 603.3b: an order is given by the player the game waits for, and names exactly their abilities. */
-function orderRefusal(ctx: GameContext, waitingFor: WaitingFor, player: string, order: readonly string[]): Refusal | null {
-  const asked = waitingFor === 'orderTriggers' ? playerToOrder(ctx) : null;
-  if (asked === null) return refuse('no order of triggered abilities is awaited now', '603.3b');
-  if (player !== asked) return refuse(`${player} cannot order triggered abilities now: the game waits for ${asked}'s order`, '603.3b');
-  if (!isOrderOf(ctx, player, order)) {
-    return refuse(`the order must name each of ${player}'s abilities once: ${abilitiesToOrder(ctx, player).join(', ')}; got ${order.join(', ') || 'none'}`, '603.3b');
+/** 603.3b: an order is given by the player (805.7: the team) the game waits for, and names exactly their abilities. */
+function orderRefusal(ctx: GameContext, waitingFor: WaitingFor, who: string, order: readonly string[]): Refusal | null {
+  const rule = ctx.teams === null ? '603.3b' : '805.7';
+  const asked = waitingFor === 'orderTriggers' ? sideToOrder(ctx) : null;
+  if (asked === null) return refuse('no order of triggered abilities is awaited now', rule);
+  if (sideOf(ctx, who) !== asked) return refuse(`${who} cannot order triggered abilities now: the game waits for ${named(ctx, asked)}'s order`, rule);
+  if (!isOrderOf(ctx, asked, order)) {
+    return refuse(`the order must name each of ${named(ctx, asked)}'s abilities once: ${abilitiesToOrder(ctx, asked).join(', ')}; got ${order.join(', ') || 'none'}`, rule);
   }
+  return null;
+}
+
+/** 508.1, 805.10b: the active player (team) declares attackers, once, with creatures it controls. */
+function attackRefusal(ctx: GameContext, waitingFor: WaitingFor, event: EventOfType<'combat.declareAttackers'>): Refusal | null {
+  const rule = ctx.teams === null ? '508.1' : '805.10b';
+  if (waitingFor !== 'declareAttackers') return refuse('attackers are declared only as the declare attackers step begins', rule);
+  const who = nameOf(event);
+  if (sideOf(ctx, who) !== ctx.activeSide) return refuse(`${who} is not ${ctx.teams === null ? 'the active player' : 'of the active team'}; only ${named(ctx, ctx.activeSide)} declares attackers`, rule);
+  const stranger = event.attackers.find((a) => a.controller !== undefined && sideOf(ctx, a.controller) !== ctx.activeSide);
+  if (stranger) return refuse(`${stranger.id}'s controller ${stranger.controller} is not a player of the attacking team ${ctx.activeSide}`, rule);
+  if (ctx.extraTurn) {
+    const barred = event.attackers.find((a) => a.cantAttackDuringExtraTurns);
+    if (barred) return refuse(`${barred.id} can't attack during extra turns, and this is an extra turn`, '508.1c');
+  }
+  return null;
+}
+
+/** 509.1, 805.10d: each defending player (team) in turn declares blockers, once, with creatures it controls, blocking attackers. */
+function blockRefusal(ctx: GameContext, waitingFor: WaitingFor, event: EventOfType<'combat.declareBlockers'>): Refusal | null {
+  const rule = ctx.teams === null ? '509.1' : '805.10d';
+  if (waitingFor !== 'declareBlockers') return refuse('blockers are declared only as the declare blockers step begins', rule);
+  const who = nameOf(event);
+  const side = sideOf(ctx, who);
+  const awaited = ctx.defendersToDeclare[0];
+  if (side !== awaited) {
+    const why = side === ctx.activeSide ? ` (${named(ctx, side)} is attacking)` : ctx.defendersToDeclare.includes(side) ? '' : ' (it has declared)';
+    return refuse(`${who} cannot declare blockers now${why}; waiting for ${named(ctx, awaited)}`, rule);
+  }
+  const stranger = event.blockers.find((b) => b.controller !== undefined && sideOf(ctx, b.controller) !== side);
+  if (stranger) return refuse(`${stranger.id}'s controller ${stranger.controller} is not a player of the declaring team ${side}`, rule);
+  const stray = event.blockers.find((b) => !ctx.attackers.some((a) => a.id === b.blocking));
+  if (stray) return refuse(`${stray.id} cannot block "${stray.blocking}": it is not an attacking creature`, '509.1a');
   return null;
 }
 
@@ -98,22 +137,9 @@ export function refusalOf(ctx: GameContext, event: TurnEvent, waitingFor: Waitin
     case 'ability.activate':
       return activateRefusal(ctx, waitingFor, event.object);
     case 'combat.declareAttackers':
-      if (waitingFor !== 'declareAttackers') return refuse('attackers are declared only as the declare attackers step begins', '508.1');
-      if (event.player !== ctx.activePlayer) return refuse(`${event.player} is not the active player; only ${ctx.activePlayer} declares attackers`, '508.1');
-      if (ctx.extraTurn) {
-        const barred = event.attackers.find((a) => a.cantAttackDuringExtraTurns);
-        if (barred) return refuse(`${barred.id} can't attack during extra turns, and this is an extra turn`, '508.1c');
-      }
-      return null;
-    case 'combat.declareBlockers': {
-      if (waitingFor !== 'declareBlockers') return refuse('blockers are declared only as the declare blockers step begins', '509.1');
-      if (event.player !== ctx.defendersToDeclare[0]) {
-        return refuse(`${event.player} cannot declare blockers now; waiting for ${ctx.defendersToDeclare[0]}`, '509.1');
-      }
-      const stray = event.blockers.find((b) => !ctx.attackers.some((a) => a.id === b.blocking));
-      if (stray) return refuse(`${stray.id} cannot block "${stray.blocking}": it is not an attacking creature`, '509.1a');
-      return null;
-    }
+      return attackRefusal(ctx, waitingFor, event);
+    case 'combat.declareBlockers':
+      return blockRefusal(ctx, waitingFor, event);
     case 'trigger.report':
       return full(ctx.pendingTriggers.length, limits.maxPendingTriggers, 'triggered abilities waiting', 'maxPendingTriggers');
     case 'trigger.register':
@@ -126,7 +152,7 @@ export function refusalOf(ctx: GameContext, event: TurnEvent, waitingFor: Waitin
       return [...ctx.attackers, ...ctx.blockers].some((c) => c.id === event.id)
         ? null : refuse(`no attacking or blocking creature is named "${event.id}"`, '506.4');
     case 'triggers.order':
-      return orderRefusal(ctx, waitingFor, event.player, event.order);
+      return orderRefusal(ctx, waitingFor, nameOf(event), event.order);
     case 'effect.create':
       return full(ctx.effects.length, limits.maxEffectsInForce, 'continuous effects in force', 'maxEffectsInForce');
     case 'mana.add':

@@ -1,19 +1,20 @@
 import { formatIssue, parse, triggeredAbility } from '../vocabulary/index.js';
-import { playersFrom, record, type Draft } from './draft.js';
+import { record, type Draft } from './draft.js';
 import { envOf } from './env.js';
 import type { StateBasedActionsRule } from './hooks.js';
+import { actingAs, sidesFrom } from './sides.js';
 import { triggerAbility } from './triggers.js';
-import type { PlayerId } from '../vocabulary/index.js';
 import type { GameContext } from './types.js';
 
-/** 117.3a, 117.3b: the active player is the next to receive priority. */
+/** 117.3a, 117.3b: the active player (805.5b: the active team) is the next to receive priority. */
 export function prepareActivePlayerPriority(draft: Draft): void {
-  draft.ctx.priority = { holder: draft.ctx.activePlayer, passes: 0 };
+  draft.ctx.priority = { holder: draft.ctx.activeSide, passes: 0 };
 }
 
-/** 117.3: the player receives priority (recorded; who it is was decided before the 117.5 checks). */
+/** 117.3: the player (805.5, 117.6: the team) receives priority (recorded; who it is was decided before the 117.5 checks). */
 export function givePriority(draft: Draft): void {
-  record(draft, { type: 'priority', player: draft.ctx.priority.holder! });
+  const holder = draft.ctx.priority.holder!;
+  record(draft, draft.ctx.teams === null ? { type: 'priority', player: holder } : { type: 'priority', team: holder });
 }
 
 /** 117.4, 500.2: nobody holds priority while an object resolves or between steps. */
@@ -21,17 +22,21 @@ export function closePriority(draft: Draft): void {
   draft.ctx.priority = { holder: null, passes: 0 };
 }
 
-/** 117.3d: a player who passes hands priority to the next player in turn order. */
-export function passPriority(draft: Draft, player: PlayerId): void {
+/**
+ * 117.3d: a player who passes hands priority to the next player in turn order; 805.5b: a team
+ * passes once (named by any of its players, or by its id), and priority goes to the next team.
+ */
+export function passPriority(draft: Draft, who: string): void {
   const { ctx } = draft;
-  record(draft, { type: 'passed', player });
-  const next = playersFrom(ctx.players, player)[1];
+  const { side, player } = actingAs(ctx, who);
+  record(draft, ctx.teams === null ? { type: 'passed', player } : { type: 'passed', player, team: side });
+  const next = sidesFrom(ctx, side)[1];
   ctx.priority = { holder: next, passes: ctx.priority.passes + 1 };
 }
 
-/** 117.4: every player passed in succession (this pass completes the round). */
+/** 117.4, 805.5b: every player (every team) passed in succession (this pass completes the round). */
 export function isLastPass(ctx: GameContext): boolean {
-  return ctx.priority.passes + 1 >= ctx.players.length;
+  return ctx.priority.passes + 1 >= ctx.sides.length;
 }
 
 /** Checks repeated at most this many times in a row (an engine that always performs one would loop forever). */

@@ -1,4 +1,4 @@
-import { limitsOf, type GameInput } from '../vocabulary/index.js';
+import { limitsOf, teamId, type GameInput } from '../vocabulary/index.js';
 import type { GameContext } from './types.js';
 
 /**
@@ -8,10 +8,16 @@ import type { GameContext } from './types.js';
 export function initialContext(input: GameInput): GameContext {
   const { players, options = {} } = input;
   const hands = options.hands ?? {};
+  const teams = input.teams ? Object.fromEntries(input.teams.map((team) => [teamId(team), [...team]])) : null;
+  const sides = input.teams ? input.teams.map(teamId) : [...players];
   return {
     players: [...players],
+    sides,
+    teams,
+    activeSide: sides[0],
     options: {
-      skipFirstDraw: options.skipFirstDraw ?? players.length === 2,
+      // 103.8: two players (103.8a); the starting team of Two-Headed Giant (103.8b, 810.6); else nobody (103.8c).
+      skipFirstDraw: options.skipFirstDraw ?? (options.variant === 'twoHeadedGiant' || players.length === 2),
       maxHandSize: options.maxHandSize ?? 7,
       triggerOrder: options.triggerOrder ?? 'triggered',
     },
@@ -31,7 +37,7 @@ export function initialContext(input: GameInput): GameContext {
     phasesBegun: [],
     firstStrikeStepDone: false,
     extraTurns: [],
-    nextRegularPlayer: 0,
+    nextRegularSide: 0,
     skips: [],
     priority: { holder: null, passes: 0 },
     stack: [],

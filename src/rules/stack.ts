@@ -1,6 +1,7 @@
 import { limitReached, record, removeItem, type Draft } from './draft.js';
 import { addMana, createEffect } from './effects.js';
 import { ceaseToExist } from './priority.js';
+import { sideOf } from './sides.js';
 import { registerTrigger, isConditionTrue, triggerAbility } from './triggers.js';
 import { addExtraTurn, addPhases, addSkip, addStep } from './turnPlan.js';
 import { PERMANENT_TYPES, type AtTriggerSpec, type OnlyIfSpec, type ResolutionEffect, type StackObjectSpec } from '../vocabulary/index.js';
@@ -11,16 +12,16 @@ function putOnStack(draft: Draft, object: StackObject): void {
   record(draft, { type: 'putOnStack', id: object.id });
 }
 
-/** 601.2, 117.3c: a spell goes on the stack and its caster receives priority again. */
+/** 601.2, 117.3c: a spell goes on the stack and its caster (805.5a: the caster's team) receives priority again. */
 export function castSpell(draft: Draft, spec: StackObjectSpec): void {
   putOnStack(draft, { ...spec, type: spec.type ?? 'instant', kind: 'spell' });
-  draft.ctx.priority = { holder: spec.controller, passes: 0 };
+  draft.ctx.priority = { holder: sideOf(draft.ctx, spec.controller), passes: 0 };
 }
 
 /** 602.2, 117.3c */
 export function activateAbility(draft: Draft, spec: StackObjectSpec): void {
   putOnStack(draft, { ...spec, type: 'activated', kind: 'ability' });
-  draft.ctx.priority = { holder: spec.controller, passes: 0 };
+  draft.ctx.priority = { holder: sideOf(draft.ctx, spec.controller), passes: 0 };
 }
 
 const isPermanent = (object: StackObject) => (PERMANENT_TYPES as readonly string[]).includes(object.type ?? '');
@@ -117,7 +118,7 @@ function perform(draft: Draft, effect: ResolutionEffect): void {
   const { limits } = ctx;
   const source = ctx.resolution!.object.id;
   if ('extraTurn' in effect) {
-    const lastExtraTurn = addExtraTurn(draft, effect.extraTurn.player);
+    const lastExtraTurn = addExtraTurn(draft, effect.extraTurn);
     ctx.resolution = { ...ctx.resolution!, lastExtraTurn };
   } else if ('addPhases' in effect) {
     const lastAddedPhases = addPhases(draft, effect.addPhases.phases, effect.addPhases.afterFirst);

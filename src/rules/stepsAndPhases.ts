@@ -2,6 +2,9 @@ import { endCombat } from './combat.js';
 import { record, type Draft } from './draft.js';
 import { emptyManaPools, endEffects, endEffectsUntilBeginningOf } from './effects.js';
 import { triggerAtBeginningOf, triggerOnDiscard } from './triggers.js';
+import { playersOf } from './sides.js';
+import type { GameContext } from './types.js';
+import type { PlayerId } from '../vocabulary/index.js';
 
 /** A phase begins: 500.4 "until" effects end, 500.6 "at the beginning of" abilities trigger. */
 export function beginPhase(draft: Draft): void {
@@ -40,30 +43,41 @@ export function endStep(draft: Draft): void {
   record(draft, { type: 'stepEnded', step: draft.ctx.step! });
 }
 
-/** 502.3: the active player untaps their permanents (the engine's; the machine models none). */
+/** The active players: the active player, or with teams each player of the active team (805.9), in the team's order (805.6). */
+const activePlayers = (ctx: GameContext) => playersOf(ctx, ctx.activeSide);
+
+/** 502.3: the active player untaps their permanents (the engine's; the machine models none); 805.9: each active player. */
 export function untap(draft: Draft): void {
-  draft.hooks.untap(draft.ctx.activePlayer);
+  for (const player of activePlayers(draft.ctx)) draft.hooks.untap(player);
 }
 
-/** 504.1: the active player draws a card. */
+/** 504.1: the active player draws a card; 805.4b, 805.6a: each player of the active team, in the team's order. */
 export function draw(draft: Draft): void {
   const { ctx } = draft;
-  const player = ctx.activePlayer;
-  ctx.handSize[player] = Math.min((ctx.handSize[player] ?? 0) + 1, ctx.limits.maxAmount);
-  draft.hooks.draw(player);
+  for (const player of activePlayers(ctx)) {
+    ctx.handSize[player] = Math.min((ctx.handSize[player] ?? 0) + 1, ctx.limits.maxAmount);
+    draft.hooks.draw(player);
+  }
 }
 
-/** 514.1: the active player discards down to the maximum hand size. */
+/**
+ * 514.1: the active player discards down to the maximum hand size; with teams each player of
+ * the active team does, at the same moment (805.6, 805.9), recorded in the team's order. What
+ * the discards trigger triggers once they are all done, in the order it was scheduled.
+ */
 export function discardToHandSize(draft: Draft): void {
   const { ctx } = draft;
-  const player = ctx.activePlayer;
   const maxHandSize = ctx.options.maxHandSize;
-  const count = (ctx.handSize[player] ?? 0) - maxHandSize;
-  if (count <= 0) return;
-  ctx.handSize[player] = maxHandSize;
-  record(draft, { type: 'discarded', player, count });
-  draft.hooks.discard(player, count, maxHandSize);
-  triggerOnDiscard(draft, player);
+  const discarding: PlayerId[] = [];
+  for (const player of activePlayers(ctx)) {
+    const count = (ctx.handSize[player] ?? 0) - maxHandSize;
+    if (count <= 0) continue;
+    ctx.handSize[player] = maxHandSize;
+    record(draft, { type: 'discarded', player, count });
+    draft.hooks.discard(player, count, maxHandSize);
+    discarding.push(player);
+  }
+  triggerOnDiscard(draft, discarding);
 }
 
 /** 514.2: damage wears off and "until end of turn" / "this turn" effects end. */

@@ -1,40 +1,42 @@
 // 117.5, 603.3b: putting waiting triggered abilities on the stack. Each time a player would
 // receive priority, the abilities waiting then go on the stack in passes: the active player's
 // first, then each other player's in turn order (APNAP, 101.4); each player's in the order
-// they triggered, or — with the `choose` option — in the order that player gives. An ability
-// that triggers while a player chooses is not part of the pass: it waits for the next one.
-import { playersFrom, record, type Draft } from './draft.js';
+// they triggered, or — with the `choose` option — in the order that player gives. With teams
+// (805.7) the same runs side by side: a team puts all its players' abilities together. An
+// ability that triggers while a side chooses is not part of the pass: it waits for the next one.
+import { record, type Draft } from './draft.js';
+import { sideOf, sidesFrom } from './sides.js';
 import type { GameContext, StackObject } from './types.js';
 
-/** The abilities of the current pass (the first `waiting` of those waiting), of `player`. */
-function inPass(ctx: GameContext, player: string): StackObject[] {
-  return ctx.pendingTriggers.slice(0, ctx.triggerPass?.waiting ?? 0).filter((t) => t.controller === player);
+/** The abilities of the current pass (the first `waiting` of those waiting) controlled by `side`'s players. */
+function inPass(ctx: GameContext, side: string): StackObject[] {
+  return ctx.pendingTriggers.slice(0, ctx.triggerPass?.waiting ?? 0).filter((t) => sideOf(ctx, t.controller) === side);
 }
 
-/** A pass begins: what waits now is in it, and the players who control any of it, APNAP. */
+/** A pass begins: what waits now is in it, and the sides whose players control any of it, APNAP (805.7: team by team). */
 export function beginTriggerPass(draft: Draft): void {
   const { ctx } = draft;
-  const controllers = new Set(ctx.pendingTriggers.map((t) => t.controller));
-  ctx.triggerPass = { waiting: ctx.pendingTriggers.length, players: playersFrom(ctx.players, ctx.activePlayer).filter((p) => controllers.has(p)), put: false };
+  const controlling = new Set(ctx.pendingTriggers.map((t) => sideOf(ctx, t.controller)));
+  ctx.triggerPass = { waiting: ctx.pendingTriggers.length, sides: sidesFrom(ctx, ctx.activeSide).filter((s) => controlling.has(s)), put: false };
 }
 
-/** The player whose order of two or more abilities the game waits for, or null (603.3b, `choose`). */
-export function playerToOrder(ctx: GameContext): string | null {
-  const player = ctx.triggerPass?.players[0];
-  if (player === undefined || ctx.options.triggerOrder !== 'choose') return null;
-  return inPass(ctx, player).length >= 2 ? player : null;
+/** The side whose order of two or more abilities the game waits for, or null (603.3b, 805.7, `choose`). */
+export function sideToOrder(ctx: GameContext): string | null {
+  const side = ctx.triggerPass?.sides[0];
+  if (side === undefined || ctx.options.triggerOrder !== 'choose') return null;
+  return inPass(ctx, side).length >= 2 ? side : null;
 }
 
-/** The ids of the abilities `player` is asked to order, in the order they triggered. */
-export function abilitiesToOrder(ctx: GameContext, player: string): string[] {
-  return inPass(ctx, player).map((t) => t.id);
+/** The ids of the abilities `side` is asked to order, in the order they triggered. */
+export function abilitiesToOrder(ctx: GameContext, side: string): string[] {
+  return inPass(ctx, side).map((t) => t.id);
 }
 
-export const hasTriggersInPass = (ctx: GameContext) => (ctx.triggerPass?.players.length ?? 0) > 0;
+export const hasTriggersInPass = (ctx: GameContext) => (ctx.triggerPass?.sides.length ?? 0) > 0;
 export const putTriggersThisPass = (ctx: GameContext) => ctx.triggerPass?.put === true;
 
-/** `player`'s abilities of the pass go on the stack, in `ordered` order (lowest first). */
-function put(draft: Draft, player: string, ordered: readonly StackObject[]): void {
+/** `side`'s abilities of the pass go on the stack, in `ordered` order (lowest first). */
+function put(draft: Draft, side: string, ordered: readonly StackObject[]): void {
   const { ctx } = draft;
   const pass = ctx.triggerPass!;
   const leaving = new Set(ordered);
@@ -43,30 +45,31 @@ function put(draft: Draft, player: string, ordered: readonly StackObject[]): voi
     ctx.stack.push(ability);
     record(draft, { type: 'putOnStack', id: ability.id });
   }
-  ctx.triggerPass = { waiting: pass.waiting - ordered.length, players: pass.players.filter((p) => p !== player), put: true };
+  ctx.triggerPass = { waiting: pass.waiting - ordered.length, sides: pass.sides.filter((s) => s !== side), put: true };
   // 117.3c/117.4: priority starts again with the player about to receive it; everyone must pass anew.
   ctx.priority = { ...ctx.priority, passes: 0 };
 }
 
-/** The pass's players put theirs on the stack in the order they triggered, up to one who chooses the order. */
+/** The pass's sides put theirs on the stack in the order they triggered, up to one that chooses the order. */
 export function putTriggersOnStack(draft: Draft): void {
   const { ctx } = draft;
-  while (hasTriggersInPass(ctx) && playerToOrder(ctx) === null) {
-    const player = ctx.triggerPass!.players[0];
-    put(draft, player, inPass(ctx, player));
+  while (hasTriggersInPass(ctx) && sideToOrder(ctx) === null) {
+    const side = ctx.triggerPass!.sides[0];
+    put(draft, side, inPass(ctx, side));
   }
 }
 
-/** The player the game waits for gives the order of their abilities (each id as often as it is among them). */
-export function orderTriggers(draft: Draft, player: string, order: readonly string[]): void {
-  const remaining = [...inPass(draft.ctx, player)];
+/** The side the game waits for (named by a player of it, or its id) gives the order of its abilities (each id as often as it is among them). */
+export function orderTriggers(draft: Draft, who: string, order: readonly string[]): void {
+  const side = sideOf(draft.ctx, who);
+  const remaining = [...inPass(draft.ctx, side)];
   const ordered = order.map((id) => remaining.splice(remaining.findIndex((t) => t.id === id), 1)[0]);
-  put(draft, player, ordered);
+  put(draft, side, ordered);
 }
 
-/** Whether `order` is exactly `player`'s abilities to order: none missing, none extra, none twice. */
-export function isOrderOf(ctx: GameContext, player: string, order: readonly string[]): boolean {
-  const ids = abilitiesToOrder(ctx, player).sort();
+/** Whether `order` is exactly `side`'s abilities to order: none missing, none extra, none twice. */
+export function isOrderOf(ctx: GameContext, side: string, order: readonly string[]): boolean {
+  const ids = abilitiesToOrder(ctx, side).sort();
   const given = [...order].sort();
   return ids.length === given.length && ids.every((id, i) => id === given[i]);
 }

@@ -1,6 +1,6 @@
 import { limitReached, record, type Draft } from './draft.js';
 import type { AtTriggerSpec, PhaseId, PlayerId, StackObjectSpec, StepId } from '../vocabulary/index.js';
-import { isTurnOf } from './sides.js';
+import { isTurnOf, playersOf } from './sides.js';
 import type { GameContext, RegisteredTrigger } from './types.js';
 
 /** 603.4: an intervening "if" names a game condition (all true until the host sets one false). */
@@ -57,7 +57,10 @@ export function dropTriggersOfTurns(draft: Draft, turnIds: readonly number[]): v
   if (turnIds.length > 0 && ctx.triggers.some(gone)) ctx.triggers = ctx.triggers.filter((t) => !gone(t));
 }
 
-/** 500.6: "at the beginning of" abilities trigger as a step or phase begins. */
+/**
+ * 500.6: "at the beginning of" abilities trigger as a step or phase begins; 805.4d: one worded
+ * for each player's step (`perActivePlayer`) triggers once for each player of the active team.
+ */
 export function triggerAtBeginningOf(draft: Draft, stepOrPhase: StepId | PhaseId | 'endOfCombat'): void {
   const { ctx } = draft;
   const kept = [];
@@ -70,10 +73,14 @@ export function triggerAtBeginningOf(draft: Draft, stepOrPhase: StepId | PhaseId
       kept.push(registered);
       continue;
     }
-    const count = registered.countTurn === ctx.turn ? registered.count + 1 : 1;
-    const id = registered.once ? registered.id : `${registered.id}@${ctx.turn}${count > 1 ? `.${count}` : ''}`;
-    // 603.4, 608.2a: the intervening "if" is checked as it triggers and again as it resolves.
-    triggerAbility(draft, { id, controller: registered.controller, effects: registered.effects ?? [], if: registered.if });
+    const times = registered.perActivePlayer ? playersOf(ctx, ctx.activeSide).length : 1;
+    let count = registered.countTurn === ctx.turn ? registered.count : 0;
+    for (let i = 0; i < times; i += 1) {
+      count += 1;
+      const id = registered.once ? registered.id : `${registered.id}@${ctx.turn}${count > 1 ? `.${count}` : ''}`;
+      // 603.4, 608.2a: the intervening "if" is checked as it triggers and again as it resolves.
+      triggerAbility(draft, { id, controller: registered.controller, effects: registered.effects ?? [], if: registered.if });
+    }
     if (!registered.once) kept.push({ ...registered, count, countTurn: ctx.turn });
   }
   ctx.triggers = kept;
@@ -91,11 +98,12 @@ export function scheduleDiscardTrigger(draft: Draft, player: PlayerId, ability: 
   draft.ctx.onDiscard.push({ player, ability: { ...ability, type: 'triggered', kind: 'ability' } });
 }
 
-/** A discard by `player`: every ability waiting for it triggers, in the order they were scheduled; each is used up. */
-export function triggerOnDiscard(draft: Draft, player: PlayerId): void {
+/** Discards by `players` (one event): every ability waiting for one of them triggers, in the order they were scheduled; each is used up. */
+export function triggerOnDiscard(draft: Draft, players: readonly PlayerId[]): void {
   const { ctx } = draft;
-  if (!ctx.onDiscard.some((w) => w.player === player)) return;
-  const waiting = ctx.onDiscard.filter((w) => w.player === player);
-  ctx.onDiscard = ctx.onDiscard.filter((w) => w.player !== player);
+  const discarded = (w: GameContext['onDiscard'][number]) => players.includes(w.player);
+  if (!ctx.onDiscard.some(discarded)) return;
+  const waiting = ctx.onDiscard.filter(discarded);
+  ctx.onDiscard = ctx.onDiscard.filter((w) => !discarded(w));
   for (const { ability } of waiting) triggerAbility(draft, ability);
 }

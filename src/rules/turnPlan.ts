@@ -1,8 +1,8 @@
 import { limitReached, record, removeItem, type Draft } from './draft.js';
 import { beginTurnOfEffects, endTurnOfEffects } from './effects.js';
-import { isTurnOf } from './sides.js';
+import { primaryOf, sideOf, sidesOfPlayers } from './sides.js';
 import { beginTurnOfTriggers, dropTriggersOfTurns } from './triggers.js';
-import { PHASE_OF_STEP, PHASES, STEPS_OF_PHASE, type PhaseId, type PlayerId, type SkipSpec, type StepId } from '../vocabulary/index.js';
+import { PHASE_OF_STEP, PHASES, STEPS_OF_PHASE, type ExtraTurnSpec, type PhaseId, type SkipSpec, type StepId } from '../vocabulary/index.js';
 import type { GameContext, PendingSkip, PlannedPhase } from './types.js';
 
 /** 500.1: a turn's phases and steps; 103.8: the first player skips their first draw. */
@@ -12,9 +12,9 @@ export function plannedTurn(ctx: GameContext): PlannedPhase[] {
 }
 
 /** Whose the turn after this one is (500.7: extra turns first, the most recent first; then turn order), and its identity. */
-interface UpcomingTurn { id: number | null; player: PlayerId }
+interface UpcomingTurn { id: number | null; side: string }
 
-type TurnOrder = Pick<GameContext, 'players' | 'extraTurns' | 'nextRegularPlayer' | 'skips'>;
+type TurnOrder = Pick<GameContext, 'sides' | 'extraTurns' | 'nextRegularSide' | 'skips'>;
 
 /**
  * Takes the next turn that is not skipped (500.11: a skipped turn never happens; its skip is
@@ -24,36 +24,37 @@ function takeUpcomingTurn(ctx: TurnOrder, skipped: number[] = []): UpcomingTurn 
   for (;;) {
     let next: UpcomingTurn | undefined = ctx.extraTurns.pop();
     if (next === undefined) {
-      next = { id: null, player: ctx.players[ctx.nextRegularPlayer] };
-      ctx.nextRegularPlayer = (ctx.nextRegularPlayer + 1) % ctx.players.length;
+      next = { id: null, side: ctx.sides[ctx.nextRegularSide] };
+      ctx.nextRegularSide = (ctx.nextRegularSide + 1) % ctx.sides.length;
     }
-    const { player } = next;
-    const skip = ctx.skips.find((s) => s.kind === 'turn' && s.player === player);
+    const { side } = next;
+    const skip = ctx.skips.find((s) => s.kind === 'turn' && s.side === side);
     if (!skip) return next;
     if (!skip.each) removeItem(ctx.skips, skip);
     if (next.id !== null) skipped.push(next.id);
   }
 }
 
-/** 500.1: a turn begins with its whole plan; 500.7, 500.11: whose turn it is. */
+/** 500.1: a turn begins with its whole plan; 500.7, 500.11: whose turn it is (805.4: a team's, with teams). */
 export function beginTurn(draft: Draft): void {
   const { ctx } = draft;
   const skipped: number[] = [];
-  const { id, player } = takeUpcomingTurn(ctx, skipped);
+  const { id, side } = takeUpcomingTurn(ctx, skipped);
   dropTriggersOfTurns(draft, skipped); // 603.7: a skipped turn takes with it everything bound to it
   ctx.turn += 1;
   ctx.turnId = id ?? ctx.nextTurnId++;
   ctx.extraTurn = id !== null;
-  ctx.activePlayer = player;
+  ctx.activeSide = side;
+  ctx.activePlayer = primaryOf(ctx, side); // 805.2
   ctx.phase = null;
   ctx.step = null;
   ctx.stepQueue = [];
   ctx.phaseQueue = plannedTurn(ctx);
   ctx.stepsThisTurn = [];
   ctx.phasesBegun = [];
-  // Fatespinner-style skips ("each") apply to that player's current or next turn.
-  ctx.skips = ctx.skips.map((s) => (s.each && s.turn === null && isTurnOf(ctx, s.player) ? { ...s, turn: ctx.turn } : s));
-  record(draft, { type: 'turnBegan', player });
+  // Fatespinner-style skips ("each") apply to that side's current or next turn.
+  ctx.skips = ctx.skips.map((s) => (s.each && s.turn === null && s.side === side ? { ...s, turn: ctx.turn } : s));
+  record(draft, ctx.teams === null ? { type: 'turnBegan', player: ctx.activePlayer } : { type: 'turnBegan', player: ctx.activePlayer, team: side });
   beginTurnOfEffects(draft); // 611.2: "until your next turn" ends before the untap step
   beginTurnOfTriggers(draft); // 603.7: "… on your next turn" is bound to this turn
 }
@@ -67,26 +68,31 @@ export function endTurn(draft: Draft): void {
   dropTriggersOfTurns(draft, [ctx.turnId]);
 }
 
-/** The active players of the upcoming turns, extra and skipped turns accounted for. */
-export function upcomingTurns(ctx: GameContext, count: number): PlayerId[] {
+/** The sides (players, or teams) of the upcoming turns, extra and skipped turns accounted for. */
+export function upcomingTurns(ctx: GameContext, count: number): string[] {
   const simulated: TurnOrder = {
-    players: ctx.players,
+    sides: ctx.sides,
     extraTurns: [...ctx.extraTurns],
-    nextRegularPlayer: ctx.nextRegularPlayer,
+    nextRegularSide: ctx.nextRegularSide,
     skips: [...ctx.skips],
   };
-  return Array.from({ length: count }, () => takeUpcomingTurn(simulated).player);
+  return Array.from({ length: count }, () => takeUpcomingTurn(simulated).side);
 }
 
-/** 500.7: an extra turn directly after this one; several: the most recently created first (the list's end). */
-export function addExtraTurn(draft: Draft, player: PlayerId): number | null {
+/**
+ * 500.7: an extra turn directly after this one; several: the most recently created first (the
+ * list's end). 805.8: a player's extra turn is their team's; one effect naming several players
+ * of one team gives that team one extra turn.
+ */
+export function addExtraTurn(draft: Draft, spec: ExtraTurnSpec): number | null {
   const { ctx } = draft;
+  const side = sideOf(ctx, spec.player ?? spec.players![0]);
   if (ctx.extraTurns.length >= ctx.limits.maxExtraTurns) {
-    limitReached(draft, 'maxExtraTurns', `extraTurn (${player})`);
+    limitReached(draft, 'maxExtraTurns', `extraTurn (${side})`);
     return null;
   }
   const id = ctx.nextTurnId++;
-  ctx.extraTurns.push({ id, player });
+  ctx.extraTurns.push({ id, side });
   return id;
 }
 
@@ -143,21 +149,24 @@ export function addStep(draft: Draft, step: StepId, afterPhase = false, count = 
   }
 }
 
+/** 500.11: a skip of a player's step, phase or turn; 805.8: their team's — one per team named by one effect. */
 export function addSkip(draft: Draft, spec: SkipSpec): void {
   const { ctx } = draft;
   const each = spec.each === true;
   const [kind, id]: [PendingSkip['kind'], PendingSkip['id']] =
     spec.step !== undefined ? ['step', spec.step] : spec.phase !== undefined ? ['phase', spec.phase] : ['turn', 'turn'];
-  // "each": the player's current turn, or their next one (with nextTurn, the next even during their own: False Peace).
-  const turn = each && !spec.nextTurn && isTurnOf(ctx, spec.player) ? ctx.turn : null;
-  ctx.skips.push({ player: spec.player, kind, id, each, turn });
+  for (const side of sidesOfPlayers(ctx, spec.players ?? [spec.player!])) {
+    // "each": the side's current turn, or its next one (with nextTurn, the next even during its own: False Peace).
+    const turn = each && !spec.nextTurn && side === ctx.activeSide ? ctx.turn : null;
+    ctx.skips.push({ side, kind, id, each, turn });
+  }
 }
 
 /** The skip that applies to this step or phase; 616.1 (a format decision): a "next" skip is used before an "each" one. */
 function skipFor(ctx: GameContext, kind: 'step' | 'phase', id: StepId | PhaseId | undefined): PendingSkip | undefined {
   let each: PendingSkip | undefined;
   for (const s of ctx.skips) {
-    if (s.kind !== kind || s.id !== id || !isTurnOf(ctx, s.player)) continue;
+    if (s.kind !== kind || s.id !== id || s.side !== ctx.activeSide) continue;
     if (!s.each) return s;
     if (s.turn === ctx.turn) each ??= s;
   }

@@ -19,7 +19,8 @@ export interface PlannedPhase {
 }
 
 export interface PendingSkip {
-  player: PlayerId;
+  /** The side (a player, or a team: 805.8) that skips. */
+  side: string;
   kind: 'step' | 'phase' | 'turn';
   id: StepId | PhaseId | 'turn';
   each: boolean;
@@ -42,10 +43,10 @@ export interface ContinuousEffect extends ContinuousEffectSpec {
   turnId?: number;
 }
 
-/** 500.7: an extra turn still to take, with its identity (what a delayed trigger may be bound to). */
+/** 500.7: an extra turn still to take, with its identity (what a delayed trigger may be bound to), and whose (a side). */
 export interface ExtraTurn {
   id: number;
-  player: PlayerId;
+  side: string;
 }
 
 export interface Resolution {
@@ -64,8 +65,8 @@ export interface Resolution {
 export interface TriggerPass {
   /** How many of the abilities waiting (the first ones) are in this pass. */
   waiting: number;
-  /** The players still to put theirs on the stack, APNAP. */
-  players: PlayerId[];
+  /** The sides still to put theirs on the stack, APNAP (805.7: team by team). */
+  sides: string[];
   /** Whether any ability went on the stack in this pass (then state-based actions are checked again). */
   put: boolean;
 }
@@ -86,6 +87,12 @@ export interface RulesOptions {
 
 export interface GameContext {
   players: PlayerId[];
+  /** Who takes turns, in turn order: the players, or with shared team turns the teams' ids (805.4). */
+  sides: string[];
+  /** 805: each team's players, in listed order (the first is its primary player); null without teams. */
+  teams: Record<string, PlayerId[]> | null;
+  /** Whose turn it is: a side. */
+  activeSide: string;
   options: RulesOptions;
   limits: Limits;
   /** The turn number (extra turns count, skipped turns do not). */
@@ -96,6 +103,7 @@ export interface GameContext {
   extraTurn: boolean;
   /** The identity the next new turn will get. */
   nextTurnId: number;
+  /** The active side's (primary) player. */
   activePlayer: PlayerId;
   phase: PhaseId | null;
   /** The current phase instance's identity (0 between phases). */
@@ -113,10 +121,11 @@ export interface GameContext {
   firstStrikeStepDone: boolean;
   /** 500.7: extra turns still to take; the next is last (the most recently created). */
   extraTurns: ExtraTurn[];
-  /** Index in `players` of the next regular turn's player. */
-  nextRegularPlayer: number;
+  /** Index in `sides` of the next regular turn's side. */
+  nextRegularSide: number;
   skips: PendingSkip[];
-  priority: { holder: PlayerId | null; passes: number };
+  /** Who holds priority (a side: 805.5), and how many sides passed in succession. */
+  priority: { holder: string | null; passes: number };
   stack: StackObject[];
   resolution: Resolution | null;
   pendingTriggers: StackObject[];
@@ -137,7 +146,8 @@ export interface GameContext {
   effects: ContinuousEffect[];
   attackers: AttackerSpec[];
   blockers: BlockerSpec[];
-  defendersToDeclare: PlayerId[];
+  /** The defending sides still to declare blockers, in turn order. */
+  defendersToDeclare: string[];
   manaPool: Record<PlayerId, number>;
   handSize: Record<PlayerId, number>;
   illegalTargets: string[];

@@ -14,17 +14,22 @@ export interface AdvanceTarget {
 
 export function where(game: Game): string {
   const v = glance(game);
-  return `turn ${v.turn} (${v.activePlayer}), ${v.phase}${v.step ? `/${v.step}` : ''}, waiting for ${v.waitingFor ?? 'nothing'}${v.priority ? ` (${v.priority})` : ''}`;
+  return `turn ${v.turn} (${v.activeTeam ?? v.activePlayer}), ${v.phase}${v.step ? `/${v.step}` : ''}, waiting for ${v.waitingFor ?? 'nothing'}${v.priority ? ` (${v.priority})` : ''}`;
 }
+
+/** A side as the actor of an event: a player, or with teams the team (which records its primary player). */
+const actor = (v: View, side: string) => (v.teams === null ? { player: side } : { team: side });
 
 /** The next thing "everybody passes / declares nothing / orders as triggered" does; a refusal or null. */
 export function nudge(game: Game): Refusal | null | 'stuck' {
   const v = glance(game);
-  if (v.waitingFor === 'priority' && v.priority) return game.send({ type: 'priority.pass', player: v.priority });
-  if (v.waitingFor === 'declareAttackers' && v.declaring) return game.send({ type: 'combat.declareAttackers', player: v.declaring, attackers: [] });
-  if (v.waitingFor === 'declareBlockers' && v.declaring) return game.send({ type: 'combat.declareBlockers', player: v.declaring, blockers: [] });
-  // 603.3b: the order the abilities triggered in.
-  if (v.waitingFor === 'orderTriggers' && v.orderTriggers) return game.send({ type: 'triggers.order', player: v.orderTriggers.player, order: v.orderTriggers.triggers });
+  const side = v.awaiting?.side;
+  if (side === undefined) return 'stuck';
+  if (v.waitingFor === 'priority') return game.send({ type: 'priority.pass', player: side });
+  if (v.waitingFor === 'declareAttackers') return game.send({ type: 'combat.declareAttackers', ...actor(v, side), attackers: [] });
+  if (v.waitingFor === 'declareBlockers') return game.send({ type: 'combat.declareBlockers', ...actor(v, side), blockers: [] });
+  // 603.3b, 805.7: the order the abilities triggered in.
+  if (v.waitingFor === 'orderTriggers' && v.orderTriggers) return game.send({ type: 'triggers.order', ...actor(v, side), order: v.orderTriggers.triggers });
   return 'stuck';
 }
 
@@ -53,12 +58,13 @@ export function advanceTo(game: Game, target: AdvanceTarget): string | null {
   return null;
 }
 
-/** Each player passes once, starting with the holder (FORMAT.md `passAll`); a message if one cannot. */
+/** Each player (805.5b: each team) passes once, starting with the holder (FORMAT.md `passAll`); a message if one cannot. */
 export function passAll(game: Game): string | null {
-  const count = glance(game).players.length;
+  const v = glance(game);
+  const count = v.teams === null ? v.players.length : Object.keys(v.teams).length;
   for (let i = 0; i < count; i += 1) {
     const holder = glance(game).priority;
-    if (!holder) return `pass ${i + 1} of ${count}: no player holds priority at ${where(game)}`;
+    if (!holder) return `pass ${i + 1} of ${count}: nobody holds priority at ${where(game)}`;
     const refusal = game.send({ type: 'priority.pass', player: holder });
     if (refusal) return `${holder} could not pass: ${refusal.reason} (${refusal.rule})`;
   }

@@ -4,7 +4,7 @@
 // cannot disagree on what an object, an effect or a creature is.
 import {
   EVENT_SCHEMAS, HISTORY_FIELD_SCHEMAS, HISTORY_RECORD_TYPES, PHASE_OF_STEP, PHASES, STEPS, STEPS_THIS_TURN, WAITING_FOR,
-  boolean, gameOptionsSchema, integer, list, literal, nullable, object, oneKey, optional, picklist, playerList, quote, record, ref, string, union,
+  boolean, checkTeams, gameOptionsSchema, teamsSchema, integer, list, literal, nullable, object, oneKey, optional, picklist, playerList, quote, record, ref, string, union,
   type AnySchema, type EventOfType, type GameOptions, type HistoryFieldName, type HistoryRecordType, type PhaseId, type PlayerId,
   type Report, type Schema, type Shape, type StepId, type StepsThisTurnId, type TurnEventType,
 } from '../vocabulary/index.js';
@@ -82,9 +82,15 @@ export interface ViewExpectation {
   turn?: number;
   extraTurn?: boolean;
   activePlayer?: PlayerId;
+  /** FORMAT-TEAMS.md: the active team's id (null without teams), its players, who may act, who declares. */
+  activeTeam?: string | null;
+  activePlayers?: PlayerId[];
+  mayAct?: PlayerId[];
+  declaring?: string | null;
   phase?: PhaseId;
   step?: StepId | null;
-  priority?: PlayerId | null;
+  /** A player, or with teams a team's id. */
+  priority?: string | null;
   waitingFor?: (typeof WAITING_FOR)[number] | null;
   stack?: string[];
   pendingTriggers?: string[];
@@ -95,8 +101,8 @@ export interface ViewExpectation {
   manaPool?: Record<PlayerId, number>;
   handSize?: Record<PlayerId, number>;
   stepsThisTurn?: StepsThisTurnId[];
-  nextTurns?: PlayerId[];
-  orderTriggers?: { player: PlayerId; triggers: string[] } | null;
+  nextTurns?: string[];
+  orderTriggers?: ({ player: PlayerId } | { team: string }) & { triggers: string[] } | null;
   history?: HistoryExpectation;
 }
 
@@ -108,6 +114,8 @@ export interface Scenario {
   name: string;
   rules?: string[];
   players: PlayerId[];
+  /** FORMAT-TEAMS.md: the teams (805.1), each its players in seating order. */
+  teams?: PlayerId[][];
   options?: GameOptions;
   script: ScriptEntry[];
 }
@@ -139,6 +147,9 @@ function checkAdvanceTo(spec: AdvanceToSpec, report: Report): void {
 
 const ids = list(string('an id'), { max: 'maxStack' });
 const player = ref('player');
+/** Whoever takes turns, holds priority and declares: a player, or with teams a team. */
+const side = ref('playerOrTeam');
+const players = list(player, { max: 8 });
 const perPlayer = record(player, integer(0, 'maxAmount'), 20);
 
 const recordPattern = object<HistoryRecordPattern>({
@@ -154,9 +165,13 @@ const viewSchema = object<ViewExpectation>({
   turn: optional(integer(1, Number.MAX_SAFE_INTEGER)),
   extraTurn: optional(boolean),
   activePlayer: optional(player),
+  activeTeam: optional(nullable(ref('team'))),
+  activePlayers: optional(players),
+  mayAct: optional(players),
+  declaring: optional(nullable(side)),
   phase: optional(picklist(PHASES, 'phase')),
   step: optional(nullable(picklist(STEPS, 'step'))),
-  priority: optional(nullable(player)),
+  priority: optional(nullable(side)),
   waitingFor: optional(nullable(picklist(WAITING_FOR, 'waitingFor value'))),
   stack: optional(ids),
   pendingTriggers: optional(ids),
@@ -167,8 +182,12 @@ const viewSchema = object<ViewExpectation>({
   manaPool: optional(perPlayer),
   handSize: optional(perPlayer),
   stepsThisTurn: optional(list(picklist(STEPS_THIS_TURN, 'step'), { max: 10_000 })),
-  nextTurns: optional(list(player, { max: 10_000 })),
-  orderTriggers: optional(nullable(object<{ player: PlayerId; triggers: string[] }>({ player, triggers: ids }))),
+  nextTurns: optional(list(side, { max: 10_000 })),
+  orderTriggers: optional(nullable(object<{ player?: PlayerId; team?: string; triggers: string[] }>({ player: optional(player), team: optional(ref('team')), triggers: ids }, {
+    refine: (value, report) => {
+      if ((value.player === undefined) === (value.team === undefined)) report([], 'needs "player" or "team" (one of them)', 'missing');
+    },
+  }) as Schema<ViewExpectation['orderTriggers'] & object>)),
   history: optional(object<HistoryExpectation>({ includes: recordPatterns, excludes: recordPatterns, sequence: recordPatterns })),
 }, { noun: 'a VIEW object' });
 
@@ -193,13 +212,14 @@ const scriptEntry = oneKey<ActionMap & DrivingMap & { reject: ActionEntry; expec
   { noun: 'entry', example: ACTION_EXAMPLE },
 ) as Schema<ScriptEntry>;
 
-export const SCENARIO_KEYS = ['$schema', 'name', 'rules', 'players', 'options', 'script'] as const;
+export const SCENARIO_KEYS = ['$schema', 'name', 'rules', 'players', 'teams', 'options', 'script'] as const;
 
 export const scenarioSchema: Schema<Scenario> = object<Scenario>({
   $schema: optional(string('a URL or path', { max: 2_000 })),
   name: string('a name', { max: 2_000 }),
   rules: optional(list(string('a rule number', { max: 100 }), { max: 1_000 })),
   players: playerList,
+  teams: optional(teamsSchema),
   options: optional(gameOptionsSchema),
   script: list(scriptEntry, { max: 100_000 }),
-}, { noun: 'a scenario object' });
+}, { noun: 'a scenario object', refine: checkTeams });

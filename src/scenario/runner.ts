@@ -64,8 +64,8 @@ export interface ScenarioRun {
 }
 
 export function inputOf(scenario: Scenario): GameInput {
-  const { players, options = {} } = scenario;
-  return { players, options };
+  const { players, teams, options = {} } = scenario;
+  return teams === undefined ? { players, options } : { players, teams, options };
 }
 
 export function startScenario(scenario: Scenario): ScenarioRun {

@@ -5,7 +5,7 @@
 import { closest, distance } from 'fastest-levenshtein';
 import { printParseErrorCode, visit, type ParseErrorCode } from 'jsonc-parser';
 import {
-  DEFAULT_LIMITS, EVENT_SCHEMAS, formatPath, parse, quote, type AnySchema, type Env, type Issue, type Limits,
+  DEFAULT_LIMITS, EVENT_SCHEMAS, declaredEnv, formatPath, parse, quote, type AnySchema, type Env, type Issue, type Limits,
 } from '../vocabulary/index.js';
 import { ACTIONS, SCENARIO_KEYS, scenarioSchema, type ActionKey, type Scenario } from './format.js';
 
@@ -38,12 +38,8 @@ function lines(issues: readonly Issue[]): string[] {
   return [...new Set(issues.map(line))];
 }
 
-function envOf(value: unknown): Env {
-  const players = new Set<string>();
-  const given = typeof value === 'object' && value !== null ? (value as { players?: unknown }).players : undefined;
-  if (Array.isArray(given) && given.length <= 100) for (const p of given) if (typeof p === 'string' && p !== '') players.add(p);
-  return { players, teams: null, limits: FILE_LIMITS };
-}
+/** The players and teams the file declares: what its references are checked against. */
+const envOf = (value: unknown): Env => declaredEnv(value, FILE_LIMITS);
 
 /** The event an action entry stands for (the runner sends exactly this). */
 export function eventOf(key: ActionKey, value: unknown): unknown {

@@ -1,12 +1,12 @@
 // The events a host sends: what players do, and what the host game reports. Each event's
 // fields are declared once, in a map from its type; the union type and the schema that
 // validates an incoming event both come from that map.
-import type { PlayerId } from './ids.js';
+import type { PlayerId, TeamId } from './ids.js';
 import {
-  activatedAbility, atTrigger, attacker, blocker, conditionName, continuousEffect, id, manaAmount, player, spell, triggeredAbility,
+  activatedAbility, atTrigger, attacker, blocker, conditionName, continuousEffect, id, manaAmount, player, playerOrTeam, spell, triggeredAbility,
   type AtTriggerSpec, type AttackerSpec, type BlockerSpec, type ContinuousEffectSpec, type StackObjectSpec,
 } from './objects.js';
-import { boolean, list, literal, object, optional, type Refine, type Schema, type Shape } from './schema.js';
+import { boolean, list, literal, object, optional, ref, type Refine, type Report, type Schema, type Shape } from './schema.js';
 
 /** What `combat.setCombatant` changes: at least one of the two (an omitted one keeps its value). */
 export interface CombatantChange {
@@ -15,20 +15,29 @@ export interface CombatantChange {
   doubleStrike?: boolean;
 }
 
+/**
+ * Who acts: a player (`player`), or with teams the team (`team`, or a player of it: 805.5a).
+ * Exactly one of the two.
+ */
+export interface Actor {
+  player?: PlayerId;
+  team?: TeamId;
+}
+
 /** What players do. */
 export interface PlayerEventMap {
-  /** 117.3d: pass priority. */
-  'priority.pass': { player: PlayerId };
-  /** 601: cast a spell (the controller must hold priority). */
+  /** 117.3d: pass priority (`player`: a player, or with teams a team's id: the team passes, 805.5b). */
+  'priority.pass': { player: PlayerId | TeamId };
+  /** 601: cast a spell (the controller must hold priority, or be of the team that does). */
   'spell.cast': { object: StackObjectSpec };
   /** 602: activate an ability. */
   'ability.activate': { object: StackObjectSpec };
-  /** 508.1: the active player's declaration of attackers (`[]`: none). */
-  'combat.declareAttackers': { player: PlayerId; attackers: AttackerSpec[] };
-  /** 509.1: a defending player's declaration of blockers. */
-  'combat.declareBlockers': { player: PlayerId; blockers: BlockerSpec[] };
-  /** 603.3b: the order of the player's own simultaneous triggered abilities (ids, the first lowest on the stack). */
-  'triggers.order': { player: PlayerId; order: string[] };
+  /** 508.1, 805.10b: the active player's (team's) declaration of attackers (`[]`: none). */
+  'combat.declareAttackers': Actor & { attackers: AttackerSpec[] };
+  /** 509.1, 805.10d: a defending player's (team's) declaration of blockers. */
+  'combat.declareBlockers': Actor & { blockers: BlockerSpec[] };
+  /** 603.3b, 805.7: the order of the player's (team's) own simultaneous triggered abilities (ids, the first lowest on the stack). */
+  'triggers.order': Actor & { order: string[] };
 }
 
 /** What the host game reports: things the turn machine does not decide itself. */
@@ -64,14 +73,20 @@ export type EventOfType<K extends TurnEventType> = Extract<TurnEvent, { type: K 
 const event = <K extends TurnEventType>(type: K, fields: Omit<Shape<EventOfType<K>>, 'type'>, refine?: Refine<EventOfType<K>>) =>
   object<EventOfType<K>>({ type: literal(type), ...fields } as unknown as Shape<EventOfType<K>>, { noun: `a ${type} event`, refine });
 
+const actor = { player: optional(player), team: optional(ref('team')) };
+const oneActor = (e: Actor, report: Report) => {
+  if (e.player === undefined && e.team === undefined) report([], 'needs "player" (or, with teams, "team")', 'missing');
+  if (e.player !== undefined && e.team !== undefined) report([], 'give "player" or "team", not both');
+};
+
 /** The schema of each event type: a new event type without one is a compile error. */
 export const EVENT_SCHEMAS: { readonly [K in TurnEventType]: Schema<EventOfType<K>> } = {
-  'priority.pass': event('priority.pass', { player }),
+  'priority.pass': event('priority.pass', { player: playerOrTeam }),
   'spell.cast': event('spell.cast', { object: spell }),
   'ability.activate': event('ability.activate', { object: activatedAbility }),
-  'combat.declareAttackers': event('combat.declareAttackers', { player, attackers: list(attacker, { max: 'maxCreatures' }) }),
-  'combat.declareBlockers': event('combat.declareBlockers', { player, blockers: list(blocker, { max: 'maxCreatures' }) }),
-  'triggers.order': event('triggers.order', { player, order: list(id, { max: 'maxPendingTriggers' }) }),
+  'combat.declareAttackers': event('combat.declareAttackers', { ...actor, attackers: list(attacker, { max: 'maxCreatures' }) }, oneActor),
+  'combat.declareBlockers': event('combat.declareBlockers', { ...actor, blockers: list(blocker, { max: 'maxCreatures' }) }, oneActor),
+  'triggers.order': event('triggers.order', { ...actor, order: list(id, { max: 'maxPendingTriggers' }) }, oneActor),
   'trigger.report': event('trigger.report', { ability: triggeredAbility }),
   'trigger.register': event('trigger.register', { trigger: atTrigger }),
   'stateBasedActions.schedule': event('stateBasedActions.schedule', { ability: optional(triggeredAbility) }),
@@ -95,14 +110,15 @@ export const TURN_EVENT_TYPES = Object.keys(EVENT_SCHEMAS) as TurnEventType[];
 export const isTurnEventType = (type: unknown): type is TurnEventType =>
   typeof type === 'string' && Object.prototype.hasOwnProperty.call(EVENT_SCHEMAS, type);
 
-/** The player an event acts as (a player's action), or null for what the host reports. */
-export function actorOf(event: TurnEvent): PlayerId | null {
+/** The player (or team) an event acts as (a player's action), or null for what the host reports. */
+export function actorOf(event: TurnEvent): PlayerId | TeamId | null {
   switch (event.type) {
     case 'priority.pass':
+      return event.player;
     case 'combat.declareAttackers':
     case 'combat.declareBlockers':
     case 'triggers.order':
-      return event.player;
+      return event.player ?? event.team ?? null;
     case 'spell.cast':
     case 'ability.activate':
       return event.object.controller;

@@ -1,18 +1,21 @@
 // The history records of FORMAT.md: what happened, in order, each with where it happened
 // (turn, phase, step). Declared once as a map from record type to its fields; the record
 // union, the scenario format's record patterns and the words below all come from it.
-import { ZONES, type PhaseId, type PlayerId, type StepId, type Zone } from './ids.js';
-import { integer, picklist, ref, string, type Schema } from './schema.js';
+import { ZONES, type PhaseId, type PlayerId, type StepId, type TeamId, type Zone } from './ids.js';
+import { integer, list, picklist, ref, string, type Schema } from './schema.js';
 
 export interface HistoryFieldsMap {
-  turnBegan: { player: PlayerId };
+  /** With teams, `player` is the team's primary player. */
+  turnBegan: { player: PlayerId; team?: TeamId };
   turnEnded: Record<never, never>;
   phaseBegan: { phase: PhaseId };
   phaseEnded: { phase: PhaseId };
   stepBegan: { step: StepId };
   stepEnded: { step: StepId };
-  priority: { player: PlayerId };
-  passed: { player: PlayerId };
+  /** A player receives priority; with teams, a team does (805.5), and the record names the team. */
+  priority: { player?: PlayerId; team?: TeamId };
+  /** With teams, `player` is the player named in the pass, or the primary player when the team was named. */
+  passed: { player: PlayerId; team?: TeamId };
   triggered: { id: string };
   triggerRemoved: { id: string };
   putOnStack: { id: string };
@@ -32,6 +35,10 @@ export interface HistoryFieldsMap {
   endCombatIgnored: { source: string };
   /** A resolving effect would have passed a limit (`GameInput.limits`): it was not performed. */
   limitReached: { limit: string; id: string };
+  /** Teams only (805.10b): the active team's combined attack, and who declared it. */
+  attackersDeclared: { team: TeamId; player: PlayerId; attackers: string[] };
+  /** Teams only (805.10d): a defending team's combined block, and who declared it. */
+  blockersDeclared: { team: TeamId; player: PlayerId; blockers: string[] };
 }
 
 export type HistoryRecordType = keyof HistoryFieldsMap;
@@ -54,7 +61,7 @@ const RULE_OF: Record<HistoryRecordType, string> = {
   resolved: '608.2', didNotResolve: '608.2b', moved: '608.2n', merged: '608.3d', ceasedToExist: '704.5e',
   stateBasedActions: '704.3', effectCreated: '611.2', effectEnded: '500.5', removedFromCombat: '511.3',
   manaEmptied: '500.5', discarded: '514.1', turnEndedByEffect: '723.1', combatEndedByEffect: '723.2',
-  endCombatIgnored: '723.2g', limitReached: 'limit',
+  endCombatIgnored: '723.2g', limitReached: 'limit', attackersDeclared: '805.10b', blockersDeclared: '805.10d',
 };
 
 /** Every record type, in the order of the map (a new type needs its rule above: a compile error otherwise). */
@@ -63,7 +70,7 @@ export const HISTORY_RECORD_TYPES = Object.keys(RULE_OF) as HistoryRecordType[];
 type FieldsOf<K extends HistoryRecordType> = HistoryFieldsMap[K];
 /** A field some record has, besides `type`, `turn`, `phase` and `step`. */
 export type HistoryFieldName = Exclude<{ [K in HistoryRecordType]: keyof FieldsOf<K> }[HistoryRecordType], keyof Where>;
-type FieldValue<F extends HistoryFieldName> = { [K in HistoryRecordType]: F extends keyof FieldsOf<K> ? FieldsOf<K>[F] : never }[HistoryRecordType];
+type FieldValue<F extends HistoryFieldName> = Exclude<{ [K in HistoryRecordType]: F extends keyof FieldsOf<K> ? FieldsOf<K>[F] : never }[HistoryRecordType], undefined>;
 
 /** The schema of each record field (what a scenario's record pattern may say): one per field, or a compile error. */
 export const HISTORY_FIELD_SCHEMAS: { readonly [F in HistoryFieldName]: Schema<FieldValue<F>> } = {
@@ -74,6 +81,9 @@ export const HISTORY_FIELD_SCHEMAS: { readonly [F in HistoryFieldName]: Schema<F
   source: string('an id'),
   count: integer(0, 'maxAmount'),
   limit: string('a limit name'),
+  team: ref('team'),
+  attackers: list(string('an id'), { max: 'maxCreatures' }),
+  blockers: list(string('an id'), { max: 'maxCreatures' }),
 };
 
 const RULE_OF_MOVE: Record<Zone, string> = { exile: '723.1b', graveyard: '608.2n', battlefield: '608.3a', hand: '400.3' };
@@ -85,14 +95,14 @@ export function ruleOfRecord(record: HistoryRecord): string {
 /** A record in words. */
 export function describeRecord(r: HistoryRecord): string {
   switch (r.type) {
-    case 'turnBegan': return `turn ${r.turn} begins (${r.player})`;
+    case 'turnBegan': return `turn ${r.turn} begins (${r.team ?? r.player})`;
     case 'turnEnded': return `turn ${r.turn} ends`;
     case 'phaseBegan': return `${r.phase} phase begins`;
     case 'phaseEnded': return `${r.phase} phase ends`;
     case 'stepBegan': return `${r.step} step begins`;
     case 'stepEnded': return `${r.step} step ends`;
-    case 'priority': return `${r.player} receives priority`;
-    case 'passed': return `${r.player} passes`;
+    case 'priority': return `${r.team ?? r.player} receives priority`;
+    case 'passed': return r.team ? `${r.team} passes (${r.player})` : `${r.player} passes`;
     case 'triggered': return `${r.id} triggers`;
     case 'triggerRemoved': return `${r.id} (waiting trigger) ceases to exist`;
     case 'putOnStack': return `${r.id} is put on the stack`;
@@ -111,6 +121,8 @@ export function describeRecord(r: HistoryRecord): string {
     case 'combatEndedByEffect': return `${r.source} ends the combat phase`;
     case 'endCombatIgnored': return `${r.source} tries to end combat outside combat: nothing happens`;
     case 'limitReached': return `${r.id}: not performed, it would pass limits.${r.limit}`;
+    case 'attackersDeclared': return `${r.team} attacks with ${r.attackers.join(', ') || 'nothing'} (${r.player} declares)`;
+    case 'blockersDeclared': return `${r.team} blocks with ${r.blockers.join(', ') || 'nothing'} (${r.player} declares)`;
   }
 }
 

@@ -1,5 +1,5 @@
 // What a game is created from: its players, options and limits (validated like any input).
-import { MAX_PLAYERS, MIN_PLAYERS, TRIGGER_ORDERS, type PlayerId, type TriggerOrder } from './ids.js';
+import { MAX_PLAYERS, MIN_PLAYERS, TRIGGER_ORDERS, type PlayerId, type TeamId, type TriggerOrder } from './ids.js';
 import { DEFAULT_LIMITS, type Limits } from './limits.js';
 import { parse, quote, type ParseResult } from './parse.js';
 import { boolean, integer, list, object, optional, picklist, record, ref, string, type Env, type Report, type Schema } from './schema.js';
@@ -13,11 +13,21 @@ export interface GameOptions {
   hands?: Record<PlayerId, number>;
   /** 603.3b: `triggered` (default): each player's abilities go on the stack in the order they triggered; `choose`: each player orders them. */
   triggerOrder?: TriggerOrder;
+  /** 805: the teams take turns, hold priority, attack and block as teams. Needs `teams`. */
+  sharedTeamTurns?: boolean;
+  /** 810: Two-Headed Giant (implies shared team turns): two teams of the same size, two players or more each. */
+  variant?: 'twoHeadedGiant';
 }
 
 export interface GameInput {
   /** In turn order; the first takes turn 1. 2 to 8. */
   players: PlayerId[];
+  /**
+   * 805.1: the teams, each its players in seating order (the first is its primary player, 805.2);
+   * `players` lists them team by team. Turn order is the teams' order; a team's id is its
+   * players joined with `+` ("A+B"; a team of one: that player's id).
+   */
+  teams?: PlayerId[][];
   options?: GameOptions;
   /** Resource limits; each omitted one keeps its default (`DEFAULT_LIMITS`). */
   limits?: Partial<Limits>;
@@ -53,29 +63,64 @@ export const gameOptionsSchema = object<GameOptions>({
   maxHandSize: optional(integer(0, 'maxAmount')),
   hands: optional(record(ref('player'), integer(0, 'maxAmount'), MAX_PLAYERS)),
   triggerOrder: optional(picklist(TRIGGER_ORDERS, 'trigger order')),
+  sharedTeamTurns: optional(boolean),
+  variant: optional(picklist(['twoHeadedGiant'] as const, 'variant')),
 }, { noun: 'options' });
+
+/** A team's id: its players joined with `+`, in listed order. */
+export const teamId = (players: readonly PlayerId[]): TeamId => players.join('+');
+
+/** The teams of 805 and 810, checked together with the players and the options (FORMAT-TEAMS "Invalid files"). */
+export function checkTeams(input: { players: PlayerId[]; teams?: PlayerId[][]; options?: GameOptions }, report: Report): void {
+  const { players, teams, options = {} } = input;
+  const shared = options.sharedTeamTurns === true || options.variant === 'twoHeadedGiant';
+  if (teams === undefined) {
+    if (options.sharedTeamTurns !== undefined) report(['options', 'sharedTeamTurns'], '"sharedTeamTurns" needs "teams"');
+    if (options.variant !== undefined) report(['options', 'variant'], '"variant" needs "teams"');
+    return;
+  }
+  if (!shared) report(['teams'], 'teams need "sharedTeamTurns": true or "variant": "twoHeadedGiant" (Team vs. Team, 808, is not modelled)');
+  if (options.variant === 'twoHeadedGiant' && options.sharedTeamTurns === false) report(['options', 'sharedTeamTurns'], 'Two-Headed Giant always uses shared team turns (810.2)');
+  if (teams.flat().join('\u0000') !== players.join('\u0000')) report(['players'], `must list the teams' players, team by team: ${teams.flat().join(', ')}`);
+  teams.forEach((team, i) => team.forEach((player, j) => {
+    if (player.includes('+')) report(['teams', i, j], `${quote(player)}: a player id in a game with teams cannot contain "+" (team ids join players with it)`);
+  }));
+  if (options.variant === 'twoHeadedGiant') {
+    if (teams.length !== 2) report(['teams'], `Two-Headed Giant is played by two teams (810.1), got ${teams.length}`);
+    else if (teams[0].length !== teams[1].length || teams[0].length < 2) report(['teams'], `Two-Headed Giant's teams have the same size, two players or more each (810.1, 810.11), got ${teams.map((t) => t.length).join(' and ')}`);
+  }
+}
+
+export const teamsSchema = list(list(ref('player'), { min: 1, max: MAX_PLAYERS, noun: 'a team (a list of player ids)' }), { min: 2, max: MAX_PLAYERS, noun: 'a list of two or more teams' });
 
 export const gameInputSchema: Schema<GameInput> = object<GameInput>({
   players: playerList,
+  teams: optional(teamsSchema),
   options: optional(gameOptionsSchema),
   limits: optional(limitsSchema),
-}, { noun: 'a game input ({ players: [...] })' });
+}, { noun: 'a game input ({ players: [...] })', refine: checkTeams });
 
 /** The environment references in an input are checked against: its own players. */
-function inputEnv(input: unknown): Env {
+/** The players and teams a document (a game input, a scenario file) declares: what its references are checked against. */
+export function declaredEnv(input: unknown, limits: Limits = DEFAULT_LIMITS): Env {
   let players: string[] = [];
+  let teams: Map<string, string[]> | null = null;
   try {
-    const given: unknown = typeof input === 'object' && input !== null ? (input as { players?: unknown }).players : undefined;
-    if (Array.isArray(given) && given.length <= MAX_PLAYERS * 2) players = given.filter((p): p is string => typeof p === 'string');
+    const given = typeof input === 'object' && input !== null ? input as { players?: unknown; teams?: unknown } : {};
+    if (Array.isArray(given.players) && given.players.length <= MAX_PLAYERS * 2) players = given.players.filter((p): p is string => typeof p === 'string');
+    if (Array.isArray(given.teams) && given.teams.length <= MAX_PLAYERS) {
+      const lists = given.teams.filter((t): t is string[] => Array.isArray(t) && t.length <= MAX_PLAYERS && t.every((p) => typeof p === 'string'));
+      teams = new Map(lists.map((team) => [teamId(team), team]));
+    }
   } catch {
-    // an unreadable input: parse reports it
+    // an unreadable document: parse reports it
   }
-  return { players: new Set(players), teams: null, limits: DEFAULT_LIMITS };
+  return { players: new Set(players), teams, limits };
 }
 
 /** Validates a game input: a fresh copy, or issues with JSON paths. */
 export function parseGameInput(input: unknown): ParseResult<GameInput> {
-  return parse(gameInputSchema, input, inputEnv(input), { all: true });
+  return parse(gameInputSchema, input, declaredEnv(input), { all: true });
 }
 
 export function limitsOf(input: GameInput): Limits {

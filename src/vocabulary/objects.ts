@@ -9,7 +9,7 @@ import {
 import { listOf, quote } from './parse.js';
 import {
   boolean, integer, lazy, list, literal, object, oneKey, optional, picklist, ref, string, union,
-  type OneKeyOf, type Report, type Schema,
+  type Env, type OneKeyOf, type Report, type Schema,
 } from './schema.js';
 
 /** A spell or ability as the host describes it (OBJ). */
@@ -38,8 +38,10 @@ export interface AtTriggerSpec {
   controller: PlayerId;
   /** A step, or a phase (it triggers as that phase begins). */
   when: StepOrPhaseId;
-  /** Only in this player's turns. */
+  /** Only in this player's turns (with teams: that player's team's, or a team's id). */
   whoseTurn?: PlayerId;
+  /** 805.4d (teams only): it triggers once for each player of the active team. */
+  perActivePlayer?: true;
   /** Removed after it triggers once (a delayed trigger). */
   once?: boolean;
   if?: string;
@@ -82,6 +84,8 @@ export interface CombatantSpec {
   id: string;
   firstStrike?: boolean;
   doubleStrike?: boolean;
+  /** Teams only (805.10): the player of the declaring team who controls it (default: the one declaring). */
+  controller?: PlayerId;
 }
 
 /** An attacking creature. */
@@ -97,9 +101,13 @@ export interface BlockerSpec extends CombatantSpec {
 
 export type CreatureSpec = AttackerSpec & { blocking?: string };
 
-/** A skip (500.11): exactly one of `step`, `phase`, `turn`; `each` only with a step or phase. */
+/**
+ * A skip (500.11): exactly one of `step`, `phase`, `turn`; `each` only with a step or phase.
+ * `player`, or (teams only) `players`: one effect naming several players — each team among them skips one (805.8).
+ */
 export interface SkipSpec {
-  player: PlayerId;
+  player?: PlayerId;
+  players?: PlayerId[];
   step?: StepId;
   phase?: PhaseId;
   turn?: true;
@@ -126,10 +134,16 @@ export interface AddPhasesSpec {
   afterFirst?: PhaseId;
 }
 
+/** 500.7: an extra turn for `player` (with teams: that player's team), or (teams only) one for `players`, all of one team (805.8). */
+export interface ExtraTurnSpec {
+  player?: PlayerId;
+  players?: PlayerId[];
+}
+
 export interface ResolutionEffectMap {
   endTurn: Record<string, never>;
   endCombat: Record<string, never>;
-  extraTurn: { player: PlayerId };
+  extraTurn: ExtraTurnSpec;
   addPhases: AddPhasesSpec;
   addStep: AddStepSpec;
   skip: SkipSpec;
@@ -207,7 +221,8 @@ function checkEffectOrder(effects: ResolutionEffect[], report: Report): void {
 }
 
 /** Rules of an AT's keys; `inList`: it is an effect of a resolving object (or else a host's registration). */
-function checkAt(at: AtTriggerSpec, report: Report, inList: boolean): void {
+function checkAt(at: AtTriggerSpec, report: Report, inList: boolean, env: Env): void {
+  if (at.perActivePlayer && env.teams === null) report(['perActivePlayer'], '"perActivePlayer" is only for a game with teams');
   const bindings = AT_BINDINGS.filter((key) => at[key] !== undefined);
   if (bindings.length > 1) report([], `give at most one of ${listOf(AT_BINDINGS.map(quote))}, got ${bindings.map(quote).join(' and ')}`);
   if (at.thatTurn && !inList) report(['thatTurn'], '"thatTurn" is only for an AT in an effects list, after an "extraTurn"');
@@ -231,7 +246,29 @@ function notFirstStrikeStep(step: StepId | undefined, report: Report, path: stri
   if (step === 'firstStrikeDamage') report([path], `"firstStrikeDamage" cannot be ${what}: ${what === 'skipped' ? 'skip' : 'add'} "combatDamage" (510.4 splits it)`);
 }
 
-function checkSkip(skip: SkipSpec, report: Report): void {
+/** `player`, or (teams only) `players`: exactly one; `oneTeam`: the players all of one team. */
+function checkPlayerOrPlayers(spec: { player?: PlayerId; players?: PlayerId[] }, report: Report, env: Env, oneTeam: boolean): void {
+  if (spec.player === undefined && spec.players === undefined) {
+    report(['player'], `missing (expected a player id${env.teams === null ? '' : ', or "players"'})`, 'missing');
+  }
+  if (spec.player !== undefined && spec.players !== undefined) report([], 'give "player" or "players", not both');
+  if (spec.players === undefined) return;
+  if (env.teams === null) {
+    report(['players'], '"players" is only for a game with teams');
+    return;
+  }
+  const teams = new Set(spec.players.map((p) => teamOf(env, p)));
+  if (oneTeam && teams.size > 1) report(['players'], `one extra turn is taken by one team: ${spec.players.join(', ')} are of ${teams.size} teams (write one effect per team)`);
+}
+
+/** The team a player is on (the player itself without teams). */
+export function teamOf(env: Pick<Env, 'teams'>, player: PlayerId): string {
+  for (const [id, players] of env.teams ?? []) if (players.includes(player)) return id;
+  return player;
+}
+
+function checkSkip(skip: SkipSpec, report: Report, env: Env): void {
+  checkPlayerOrPlayers(skip, report, env, false);
   notFirstStrikeStep(skip.step, report, 'step', 'skipped');
   const given = (['step', 'phase', 'turn'] as const).filter((key) => skip[key] !== undefined);
   if (given.length === 0) report([], 'needs "step", "phase" or "turn"', 'missing');
@@ -243,6 +280,8 @@ function checkSkip(skip: SkipSpec, report: Report): void {
 export const id = string('an id');
 export const conditionName = string('a condition name');
 export const player = ref('player');
+/** A player, or (with teams) a team: whose turn it is, whose next turn. */
+export const playerOrTeam = ref('playerOrTeam');
 export const phaseId = picklist(PHASES, 'phase');
 export const stepId = picklist(STEPS, 'step');
 export const stepOrPhaseId = picklist<StepOrPhaseId>(STEPS_AND_PHASES, 'step or phase');
@@ -307,26 +346,27 @@ const atShape = {
   id,
   controller: player,
   when: stepOrPhaseId,
-  whoseTurn: optional(player),
+  whoseTurn: optional(playerOrTeam),
+  perActivePlayer: optional(literal(true)),
   once: optional(boolean),
   if: optional(conditionName),
   effects: optional(effectList),
   thatTurn: optional(literal(true)),
-  nextTurnOf: optional(player),
+  nextTurnOf: optional(playerOrTeam),
   thisTurn: optional(literal(true)),
   thatPhase: optional(literal(true)),
 };
 /** An AT a host registers (`trigger.register`): not bound to an extra turn of an effects list. */
-export const atTrigger = object<AtTriggerSpec>(atShape, { noun: 'an AT (a "beginning of" trigger)', refine: (at, report) => checkAt(at, report, false) });
+export const atTrigger = object<AtTriggerSpec>(atShape, { noun: 'an AT (a "beginning of" trigger)', refine: (at, report, env) => checkAt(at, report, false, env) });
 /** An AT in an effects list (Glorious End, Final Fortune). */
-const atEffect = object<AtTriggerSpec>(atShape, { noun: 'an AT (a "beginning of" trigger)', refine: (at, report) => checkAt(at, report, true) });
+const atEffect = object<AtTriggerSpec>(atShape, { noun: 'an AT (a "beginning of" trigger)', refine: (at, report, env) => checkAt(at, report, true, env) });
 
 const DURATION_OBJECTS = ['beginningOf', 'nextTurnOf', 'endOfCombatOnNextTurnOf'] as const;
 const DURATIONS = listOf([...DURATION_KEYWORDS, '{"beginningOf": STEP_OR_PHASE}', '{"nextTurnOf": PLAYER}', '{"endOfCombatOnNextTurnOf": PLAYER}']);
 const durationKeyword = picklist(DURATION_KEYWORDS, 'duration', { unknown: (value) => `unknown duration ${quote(value)} (expected ${DURATIONS})` });
-const beginningOf = object<{ beginningOf: StepOrPhaseId; whoseTurn?: PlayerId }>({ beginningOf: stepOrPhaseId, whoseTurn: optional(player) });
-const nextTurnOf = object<{ nextTurnOf: PlayerId }>({ nextTurnOf: player });
-const endOfCombatOnNextTurnOf = object<{ endOfCombatOnNextTurnOf: PlayerId }>({ endOfCombatOnNextTurnOf: player });
+const beginningOf = object<{ beginningOf: StepOrPhaseId; whoseTurn?: PlayerId }>({ beginningOf: stepOrPhaseId, whoseTurn: optional(playerOrTeam) });
+const nextTurnOf = object<{ nextTurnOf: PlayerId }>({ nextTurnOf: playerOrTeam });
+const endOfCombatOnNextTurnOf = object<{ endOfCombatOnNextTurnOf: PlayerId }>({ endOfCombatOnNextTurnOf: playerOrTeam });
 const severalDurations = object<Record<string, never>>({}, {
   unknownKey: (key) => (DURATION_OBJECTS.includes(key as never) ? `give only one of ${listOf(DURATION_OBJECTS.map(quote))}` : undefined),
 });
@@ -344,20 +384,25 @@ export const duration = union<Duration>(
 
 export const continuousEffect = object<ContinuousEffectSpec>({ id, until: duration }, { noun: 'an EFFECT' });
 
+const controllerOnlyWithTeams = (creature: CombatantSpec, report: Report, env: Env) => {
+  if (creature.controller !== undefined && env.teams === null) report(['controller'], '"controller" is only for a game with teams');
+};
 export const attacker = object<AttackerSpec>({
-  id, firstStrike: optional(boolean), doubleStrike: optional(boolean), cantAttackDuringExtraTurns: optional(boolean),
+  id, firstStrike: optional(boolean), doubleStrike: optional(boolean), controller: optional(player), cantAttackDuringExtraTurns: optional(boolean),
 }, {
   noun: 'a creature',
   unknownKey: (key) => (key === 'blocking' ? '"blocking" is only for blockers (declareBlockers)' : undefined),
+  refine: controllerOnlyWithTeams,
 });
 export const blocker = object<BlockerSpec>({
-  id, firstStrike: optional(boolean), doubleStrike: optional(boolean), blocking: string('the id of the attacker it blocks'),
-}, { noun: 'a creature' });
+  id, firstStrike: optional(boolean), doubleStrike: optional(boolean), controller: optional(player), blocking: string('the id of the attacker it blocks'),
+}, { noun: 'a creature', refine: controllerOnlyWithTeams });
 
 export const manaAmount = integer(0, 'maxAmount');
 export const addMana = object<AddManaSpec>({ player, amount: manaAmount });
 export const skip = object<SkipSpec>({
-  player,
+  player: optional(player),
+  players: optional(list(player, { min: 1, max: 8 })),
   step: optional(stepId),
   phase: optional(phaseId),
   turn: optional(literal(true)),
@@ -370,7 +415,9 @@ const empty = object<Record<string, never>>({});
 export const effect = oneKey<ResolutionEffectMap>({
   endTurn: empty,
   endCombat: empty,
-  extraTurn: object<{ player: PlayerId }>({ player }),
+  extraTurn: object<ExtraTurnSpec>({ player: optional(player), players: optional(list(player, { min: 1, max: 8 })) }, {
+    refine: (spec, report, env) => checkPlayerOrPlayers(spec, report, env, true),
+  }),
   addPhases: object<AddPhasesSpec>({ phases: list(phaseId, { min: 1, max: 'maxPlannedPhases' }), afterFirst: optional(phaseId) }),
   addStep: object<AddStepSpec>({ step: stepId, afterPhase: optional(boolean), count: optional(integer(1, 'maxStepCount')) }, {
     refine: (spec, report) => notFirstStrikeStep(spec.step, report, 'step', 'added'),

@@ -100,13 +100,13 @@ function text(run: Run, value: unknown, noun: string, bound: Bound = 'maxIdLengt
 }
 
 function reference(run: Run, value: unknown, target: keyof typeof NOUN_OF_REF): Out {
-  const id = text(run, value, NOUN_OF_REF[target]);
+  const id = text(run, value, NOUN_OF_REF[target === 'playerOrTeam' && run.env.teams === null ? 'player' : target]);
   if (id === FAIL) return FAIL;
   const { players, teams } = run.env;
   if (target !== 'team' && players.has(id)) return id;
   if (target !== 'player' && teams?.has(id)) return id;
-  if (target === 'player') return run.issue(`player ${quote(id)} is not in players`, 'reference');
-  if (teams === null) return run.issue(`${quote(id)} is not a player${target === 'team' ? ', and this game has no teams' : ''}`, 'reference');
+  if (target === 'team' && teams === null) return run.issue(`${quote(id)} cannot name a team: this game has no teams`, 'reference');
+  if (target === 'player' || teams === null) return run.issue(`player ${quote(id)} is not in players`, 'reference');
   return run.issue(`${quote(id)} is not ${target === 'team' ? 'a team' : 'a player or a team'} (teams: ${[...teams.keys()].join(', ')})`, 'reference');
 }
 

@@ -30,7 +30,7 @@ function legalKind(event: TurnEvent): { player: string; matches: (a: LegalAction
     }
     case 'combat.declareAttackers':
     case 'combat.declareBlockers':
-      return { player: event.player, matches: (a) => a.type === event.type };
+      return { player: event.player!, matches: (a) => a.type === event.type };
     default:
       return null;
   }

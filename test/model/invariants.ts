@@ -252,10 +252,10 @@ export class RulesMonitor {
 
   private applyResolvedEffects(effects: readonly ResolutionEffect[]): void {
     for (const effect of effects) {
-      if ('extraTurn' in effect) this.oracle.extra.unshift(effect.extraTurn.player);
+      if ('extraTurn' in effect) this.oracle.extra.unshift(effect.extraTurn.player!);
       else if ('skip' in effect) {
-        if ('turn' in effect.skip) { if (!effect.skip.each) this.oracle.skips.push(effect.skip.player); }
-        else this.playersWithSkips.add(effect.skip.player);
+        if ('turn' in effect.skip) { if (!effect.skip.each) this.oracle.skips.push(effect.skip.player!); }
+        else this.playersWithSkips.add(effect.skip.player!);
       } else if ('addStep' in effect) this.stepAdded = true;
       else if ('addPhases' in effect) this.phasesAdded = true;
     }
@@ -276,7 +276,7 @@ export class RulesMonitor {
       case 'phaseEnded': this.onPhaseEnded(r.phase!); break;
       case 'stepBegan': this.onStepBegan(r.step!); break;
       case 'stepEnded': this.onStepEnded(r.step!); break;
-      case 'priority': this.onPriority(r.player, r.phase, r.step); break;
+      case 'priority': this.onPriority(r.player!, r.phase, r.step); break;
       case 'passed':
         if (o.event?.type !== 'priority.pass' || o.event.player !== r.player) this.fail('117.3d', `${r.player} passed without passing`);
         this.passesInRow += 1;

@@ -143,7 +143,7 @@ const mutants: Mutant[] = [
       actions: {
         endTurn: enqueueActions(({ context, enqueue }) => {
           enqueue.emit(history({ type: 'turnEnded', turn: context.turn, phase: context.phase, step: context.step }) as never);
-          enqueue.assign({ nextRegularPlayer: (context.nextRegularPlayer + 1) % context.players.length });
+          enqueue.assign({ nextRegularSide: (context.nextRegularSide + 1) % context.sides.length });
         }),
       },
     } as never,

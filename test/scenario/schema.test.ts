@@ -64,7 +64,7 @@ describe('validateScenario: the file', () => {
   it.each([
     [[1, 2], '(root): expected a scenario object, got a list'],
     [null, '(root): expected a scenario object, got null'],
-    [scenario([], { author: 'me' }), '(root): unknown key "author" (allowed: $schema, name, rules, players, options, script)'],
+    [scenario([], { author: 'me' }), '(root): unknown key "author" (allowed: $schema, name, rules, players, teams, options, script)'],
     [{ players: ['A', 'B'], script: [] }, 'name: missing (expected a name)'],
     [{ name: 'x', players: ['A', 'B'] }, 'script: missing (expected a list)'],
     [scenario([], { rules: ['723.1', 7231] }), 'rules[1]: expected a rule number, got 7231'],
