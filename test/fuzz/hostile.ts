@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import {
   createGame, restoreSnapshot, SnapshotError, type Game, type GameInput, type Refusal,
 } from '../../src/index.js';
-import { EVENT_SCHEMAS, type Schema } from '../../src/vocabulary/index.js';
+import { EVENT_SCHEMAS, teamId, type Schema } from '../../src/vocabulary/index.js';
 import { arbitraryOf } from './schemaArbitrary.js';
 
 export interface HostileProblem { kind: 'crash' | 'actor error' | 'refused but changed' | 'round trip' | 'restore'; message: string }
@@ -54,9 +54,9 @@ const oddities = fc.constantFrom<() => unknown>(
   cyclic, () => deep(40), () => deep(3000), throwingProxy, revokedProxy, hugeList, getterEvent,
 );
 
-/** An event of the vocabulary, of any type, for `players` (valid or breaking a rule between keys). */
-function vocabularyEvent(players: readonly string[]): fc.Arbitrary<unknown> {
-  const env = { players, ids: ['x', 'y', 'bear', 'wall'], conditions: ['c1', 'c2'] };
+/** An event of the vocabulary, of any type, for the game's players and teams (valid or breaking a rule between keys). */
+function vocabularyEvent(input: GameInput): fc.Arbitrary<unknown> {
+  const env = { players: input.players, teams: input.teams?.map(teamId), ids: ['x', 'y', 'bear', 'wall'], conditions: ['c1', 'c2'] };
   return fc.oneof(...Object.values(EVENT_SCHEMAS).map((schema) => arbitraryOf(schema as Schema<unknown>, env)));
 }
 
@@ -104,26 +104,31 @@ export function mutate<T>(value: T, mutations: readonly Mutation[]): unknown {
 
 export type HostileItem = { kind: 'odd'; make: () => unknown } | { kind: 'json'; value: unknown } | { kind: 'event'; value: unknown; mutations: Mutation[] } | { kind: 'progress'; count: number };
 
-const item = (players: readonly string[]): fc.Arbitrary<HostileItem> => fc.oneof(
+const item = (input: GameInput): fc.Arbitrary<HostileItem> => fc.oneof(
   { weight: 2, arbitrary: oddities.map((make) => ({ kind: 'odd' as const, make })) },
   { weight: 2, arbitrary: fc.jsonValue({ maxDepth: 3 }).map((value) => ({ kind: 'json' as const, value })) },
-  { weight: 3, arbitrary: fc.record({ value: vocabularyEvent(players), mutations: fc.constant([] as Mutation[]) }).map((e) => ({ kind: 'event' as const, ...e })) },
-  { weight: 4, arbitrary: fc.record({ value: vocabularyEvent(players), mutations: fc.array(mutation, { minLength: 1, maxLength: 3 }) }).map((e) => ({ kind: 'event' as const, ...e })) },
+  { weight: 3, arbitrary: fc.record({ value: vocabularyEvent(input), mutations: fc.constant([] as Mutation[]) }).map((e) => ({ kind: 'event' as const, ...e })) },
+  { weight: 4, arbitrary: fc.record({ value: vocabularyEvent(input), mutations: fc.array(mutation, { minLength: 1, maxLength: 3 }) }).map((e) => ({ kind: 'event' as const, ...e })) },
   { weight: 3, arbitrary: fc.integer({ min: 1, max: 12 }).map((count) => ({ kind: 'progress' as const, count })) },
 );
 
 export interface HostileEventCase { input: GameInput; items: HostileItem[] }
 export interface HostileSnapshotCase { input: GameInput; items: HostileItem[]; mutations: Mutation[]; after: number }
 
-const inputOf = (count: number, tight: boolean): GameInput => ({
+/** A game of `count` players; with `teams`, a team game: Two-Headed Giant with four, shared team turns with a team of one otherwise. */
+const inputOf = (count: number, tight: boolean, teams: boolean): GameInput => ({
   players: PLAYERS.slice(0, count),
+  ...(teams && (count === 4
+    ? { teams: [PLAYERS.slice(0, 2), PLAYERS.slice(2, 4)], options: { variant: 'twoHeadedGiant' as const } }
+    : { teams: [PLAYERS.slice(0, 1), PLAYERS.slice(1, count)], options: { sharedTeamTurns: true } })),
   ...(tight && { limits: { maxStack: 3, maxPendingTriggers: 3, maxRegisteredTriggers: 3, maxEffectsInForce: 3, maxExtraTurns: 3, maxSkips: 3, maxPlannedPhases: 8, maxAmount: 10, maxMarks: 3 } }),
 });
 
-export const hostileEventCase: fc.Arbitrary<HostileEventCase> = fc.record({ count: fc.integer({ min: 2, max: 4 }), tight: fc.boolean() })
-  .chain(({ count, tight }) => fc.record({
-    input: fc.constant(inputOf(count, tight)),
-    items: fc.array(item(PLAYERS.slice(0, count)), { minLength: 1, maxLength: 14 }),
+export const hostileEventCase: fc.Arbitrary<HostileEventCase> = fc.record({ count: fc.integer({ min: 2, max: 4 }), tight: fc.boolean(), teams: fc.boolean() })
+  .map(({ count, tight, teams }) => inputOf(count, tight, teams))
+  .chain((input) => fc.record({
+    input: fc.constant(input),
+    items: fc.array(item(input), { minLength: 1, maxLength: 14 }),
   }));
 
 export const hostileSnapshotCase: fc.Arbitrary<HostileSnapshotCase> = hostileEventCase.chain((c) => fc.record({

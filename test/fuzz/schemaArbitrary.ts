@@ -5,6 +5,8 @@ import type { AnySchema, Schema } from '../../src/vocabulary/index.js';
 
 export interface ArbitraryEnv {
   players: readonly string[];
+  /** The game's team ids (a game with teams), for team references. */
+  teams?: readonly string[];
   /** Object ids to pick from (small, so that ids meet: targets name objects, blockers name attackers). */
   ids: readonly string[];
   /** Condition names to pick from. */
@@ -27,8 +29,11 @@ function walk(schema: AnySchema, env: ArbitraryEnv, depth: number): fc.Arbitrary
   switch (schema.kind) {
     case 'string':
       return schema.noun.includes('condition') ? fc.constantFrom(...(env.conditions ?? ['c1', 'c2'])) : fc.constantFrom(...env.ids);
-    case 'ref':
-      return fc.constantFrom(...env.players);
+    case 'ref': {
+      const teams = env.teams ?? [];
+      if (schema.target === 'team') return teams.length > 0 ? fc.constantFrom(...teams) : fc.constantFrom(...env.players);
+      return fc.constantFrom(...env.players, ...(schema.target === 'playerOrTeam' ? teams : []));
+    }
     case 'picklist':
       return fc.constantFrom(...schema.values);
     case 'literal':
