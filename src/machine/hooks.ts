@@ -3,20 +3,20 @@
 // name with XState's `.provide({ actions: { drawCard: … } })`; the machine calls each one at
 // every point its rule applies, synchronously, beside its own bookkeeping (which `.provide`
 // cannot replace). They are never referenced by the chart itself.
+import type { HostHooks, StateBasedActionsRule } from '../rules/hooks.js';
 import type { PlayerId, StackObjectSpec } from '../vocabulary/index.js';
 
-/** Where a state-based-action check happens. */
-export type StateBasedActionsRule = '117.5' | '514.3' | '723.1c' | '723.2c';
+export type { StateBasedActionsRule } from '../rules/hooks.js';
 
 /** What a check may return: whether any action was performed, and the abilities that triggered. */
 export type StateBasedActionsResult = boolean | void | { performed: boolean; triggered?: StackObjectSpec[] };
 
 export interface HookParams {
-  /** 502.3: `player` (the active player) untaps their permanents. */
+  /** 502.3: `player` (the active player; with teams, each player of the active team in turn, 805.9) untaps their permanents. */
   untapPermanents: { player: PlayerId; turn: number };
-  /** 504.1: `player` draws a card. */
+  /** 504.1: `player` draws a card (805.4b: with teams, each player of the active team, in the team's order). */
   drawCard: { player: PlayerId; turn: number };
-  /** 514.1: `player` discards `count` cards, down to `maxHandSize`. */
+  /** 514.1: `player` discards `count` cards, down to `maxHandSize` (with teams, each active player who must). */
   discardCards: { player: PlayerId; count: number; maxHandSize: number; turn: number };
   /** 704.3: check state-based actions once, performing every one that applies (repeated while any is). */
   performStateBasedActions: { rule: StateBasedActionsRule; turn: number };
@@ -35,14 +35,6 @@ export const defaultHooks: { [K in HookName]: HookFunction<K> } = {
 };
 
 export const HOOK_NAMES = new Set<string>(Object.keys(defaultHooks));
-
-/** The hooks as rules code calls them (no XState in sight). */
-export interface HostHooks {
-  untap(player: PlayerId): void;
-  draw(player: PlayerId): void;
-  discard(player: PlayerId, count: number, maxHandSize: number): void;
-  performStateBasedActions(rule: StateBasedActionsRule): { performed: boolean; triggered: unknown[] };
-}
 
 interface LogicWithActions { implementations?: { actions?: Record<string, unknown> } }
 
