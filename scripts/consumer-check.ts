@@ -8,7 +8,7 @@
 //   - the CLI: no dependency installed with it, `--version`, the scenario runner on its bundled examples,
 //     and the visualizer serving its page and offering those examples.
 // Exits non-zero with the reason on the first failure. Needs the registry (for xstate) and a build.
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -159,6 +159,21 @@ import('mtg-turn-machine/scenario.schema.json', { with: { type: 'json' } }).then
   say(`xstate ${xstate}: installs ${kB(added)} besides xstate (${installed.join(', ')}); type-checks under ${Object.keys(TS_CONFIGS).join(', ')}; import and require each play a game`);
 }
 
+/** The URL a started `visualize` prints (`Visualizer: http://…`); rejects with its output if it exits first. */
+export function visualizerUrl(child: ChildProcess, what: string): Promise<string> {
+  return new Promise<string>((resolve, reject) => {
+    let output = '';
+    const read = (chunk: Buffer) => {
+      output += chunk.toString();
+      const found = /Visualizer: (http:\/\/\S+)/.exec(output);
+      if (found) resolve(found[1]);
+    };
+    child.stdout?.on('data', read);
+    child.stderr?.on('data', read);
+    child.once('exit', (code) => reject(new Error(`${what} exited (${code}):\n${output}`)));
+  });
+}
+
 async function checkCli(parent: string): Promise<void> {
   const packed = pack('packages/cli', parent);
   const stray = packed.files.map((f) => f.path).filter((path) => /\.map$|(^|\/)src\//.test(path));
@@ -176,17 +191,7 @@ async function checkCli(parent: string): Promise<void> {
 
   const server = spawn(bin, ['visualize', '--port', '0'], { cwd: app, stdio: ['ignore', 'pipe', 'pipe'] });
   try {
-    const url = await new Promise<string>((resolve, reject) => {
-      let output = '';
-      const read = (chunk: Buffer) => {
-        output += chunk.toString();
-        const found = /Visualizer: (http:\/\/\S+)/.exec(output);
-        if (found) resolve(found[1]);
-      };
-      server.stdout.on('data', read);
-      server.stderr.on('data', read);
-      server.once('exit', (code) => reject(new Error(`the installed visualizer exited (${code}):\n${output}`)));
-    });
+    const url = await visualizerUrl(server, 'the installed visualizer');
     const page = await fetch(url);
     if (!page.ok || !(await page.text()).includes('<script')) fail(`the installed visualizer's page: HTTP ${page.status}`);
     const listed = (await (await fetch(new URL('api/scenarios', url))).json()) as { file: string }[];

@@ -2,6 +2,7 @@
 // npm alone (not its process group) stops the server and frees the port.
 import { execFileSync, spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
+import { visualizerUrl } from '../../scripts/consumer-check.js';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
 
@@ -10,16 +11,10 @@ describe('npm start', () => {
     execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'ignore' });
     const npm = spawn('npm', ['start', '--', '--port', '0'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
-    const url = await new Promise<string>((resolve, reject) => {
-      const read = (chunk: Buffer) => {
-        output += chunk.toString();
-        const found = /Visualizer: (http:\/\/\S+)/.exec(output);
-        if (found) resolve(found[1]);
-      };
-      npm.stdout.on('data', read);
-      npm.stderr.on('data', read);
-      npm.once('exit', (code) => reject(new Error(`npm start exited (${code}):\n${output}`)));
-    });
+    const collect = (chunk: Buffer) => { output += chunk.toString(); };
+    npm.stdout.on('data', collect);
+    npm.stderr.on('data', collect);
+    const url = await visualizerUrl(npm, 'npm start');
     expect(output).not.toMatch(/built |tsc|esbuild/);
     expect((await fetch(url)).status).toBe(200);
     const examples = (await (await fetch(new URL('api/scenarios', url))).json()) as unknown[];
