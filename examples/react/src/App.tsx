@@ -107,7 +107,7 @@ export function App({ players }: { players: PlayerId[] }) {
           <ol data-testid="history">
             {history.map((record, index) => (
               <li key={index} data-type={record.type}>
-                T{record.turn} {record.step ?? record.phase ?? ''}: {describeRecord(record)} ({ruleOfRecord(record)})
+                T{record.turn}{record.step || record.phase ? ` ${record.step ?? record.phase}` : ''}: {describeRecord(record)} ({ruleOfRecord(record)})
               </li>
             ))}
           </ol>
