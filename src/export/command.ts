@@ -17,9 +17,11 @@ export interface ExportedMachine {
   sourceFile: string;
 }
 
-/** Loads a listed machine; `file` is relative to the package root, here and in the compiled copy under dist/. */
+/** Loads a listed machine: with its `load`, else from `file`, relative to the package root here and in a compiled copy under dist/. */
 async function loadMachine(entry: StatelyMachineEntry): Promise<AnyStateMachine> {
-  const module: Record<string, unknown> = await import(new URL(`../../${entry.file.replace(/\.ts$/, '.js')}`, import.meta.url).href);
+  const module: Record<string, unknown> = entry.load
+    ? await entry.load()
+    : await import(new URL(`../../${entry.file.replace(/\.ts$/, '.js')}`, import.meta.url).href);
   const machine = module[entry.export];
   if (!machine || typeof machine !== 'object' || !('config' in machine)) {
     throw new Error(`${entry.file} does not export a machine named "${entry.export}"`);

@@ -7,7 +7,7 @@ import type { Duplex, Readable } from 'node:stream';
 import sirv from 'sirv';
 import { createInspectRelay, isViewerRequest, refuseUpgrade, type InspectRelay, type InspectRelayOptions } from '../inspect/relay.js';
 import { createHostGuard, SECURITY_HEADERS } from './guard.js';
-import { packageRoot } from './paths.js';
+import { visualizerAssets } from './paths.js';
 
 export const DEFAULT_VISUALIZER_PORT = 4310;
 
@@ -16,9 +16,9 @@ export interface VisualizerOptions {
   port?: number;
   /** Interface to listen on. Default 127.0.0.1 (this machine only). */
   host?: string;
-  /** Folders whose `*.json` files the page offers as bundled scenarios. Default: the package's `test/scenarios/`. */
+  /** Folders whose `*.json` files the page offers as bundled scenarios. Default: the examples shipped with the CLI (see visualizerAssets). */
   scenarioDirs?: string[];
-  /** The built page (`index.html`, `app.js`, `app.css`). Default: the package's `dist/visualizer/`. */
+  /** The built page (`index.html`, `app.js`, `app.css`). Default: the CLI package's `dist/visualizer/`. */
   staticDir?: string;
   /** The inspector relay's caps (see RELAY_LIMITS). */
   relay?: InspectRelayOptions;
@@ -84,11 +84,10 @@ function decodedPath(target: string | undefined): { path: string } | { refusal: 
 
 /** Serves the visualizer page, the bundled scenarios, and the inspector relay on one port. */
 export async function startVisualizer(options: VisualizerOptions = {}): Promise<RunningVisualizer> {
-  const root = packageRoot();
-  const staticDir = resolve(options.staticDir ?? join(root, 'dist', 'visualizer'));
-  const scenarioDirs = (options.scenarioDirs ?? [join(root, 'test', 'scenarios')]).map((dir) => resolve(dir));
+  const staticDir = resolve(options.staticDir ?? visualizerAssets().staticDir);
+  const scenarioDirs = (options.scenarioDirs ?? visualizerAssets().scenarioDirs).map((dir) => resolve(dir));
   if (!existsSync(join(staticDir, 'index.html'))) {
-    throw new Error(`The visualizer is not built: ${join(staticDir, 'index.html')} is missing (run: npx tsx src/visualizer/build.ts)`);
+    throw new Error(`The visualizer is not built: ${join(staticDir, 'index.html')} is missing (run: npm run build)`);
   }
   const log = options.log ?? (() => {});
   // dev: looks each file up when asked (a rebuilt page is served as it now is), only below staticDir.

@@ -3,11 +3,11 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 
-/** The repository (this script runs from its source, src/visualizer/build.ts). */
+/** The repository (this script runs from its source, src/visualizer/build.ts; build-only, never shipped). */
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
-/** Bundles the visualizer page into dist/visualizer/ (`npx tsx src/visualizer/build.ts`). */
-export async function buildVisualizer(outDir = join(ROOT, 'dist', 'visualizer')): Promise<void> {
+/** Bundles the visualizer page into the CLI package, packages/cli/dist/visualizer/ (`npm run build`). */
+export async function buildVisualizer(outDir = join(ROOT, 'packages', 'cli', 'dist', 'visualizer')): Promise<void> {
   const appDir = join(ROOT, 'src', 'visualizer', 'app');
   await mkdir(outDir, { recursive: true });
   await build({
@@ -17,7 +17,6 @@ export async function buildVisualizer(outDir = join(ROOT, 'dist', 'visualizer'))
     format: 'esm',
     platform: 'browser',
     target: 'es2022',
-    sourcemap: true,
     minify: true,
     define: { 'process.env.NODE_ENV': '"production"' },
     logLevel: 'warning',
@@ -28,5 +27,5 @@ export async function buildVisualizer(outDir = join(ROOT, 'dist', 'visualizer'))
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   await buildVisualizer();
-  console.log('visualizer built into dist/visualizer/');
+  console.log(`visualizer built into ${join('packages', 'cli', 'dist', 'visualizer')}`);
 }
