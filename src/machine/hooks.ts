@@ -16,8 +16,14 @@ export interface HookParams {
   untapPermanents: { player: PlayerId; turn: number };
   /** 504.1: `player` draws a card (805.4b: with teams, each player of the active team, in the team's order). */
   drawCard: { player: PlayerId; turn: number };
-  /** 514.1: `player` discards `count` cards, down to `maxHandSize` (with teams, each active player who must). */
+  /**
+   * 514.1: `player` discards down to `maxHandSize`: called in every cleanup step for the active player
+   * (with teams, each player of the active team); `count` is what the machine's own count of the hand
+   * says (0 when at or under the maximum: an engine that keeps real hands discards what its hand needs).
+   */
   discardCards: { player: PlayerId; count: number; maxHandSize: number; turn: number };
+  /** 608.2c: `object` begins to resolve; the engine performs its own part of it here, before the instructions the machine performs (endTurn, extraTurn, …). */
+  resolveObject: { object: StackObjectSpec; turn: number };
   /** 704.3: check state-based actions once, performing every one that applies (repeated while any is). */
   performStateBasedActions: { rule: StateBasedActionsRule; turn: number };
 }
@@ -31,6 +37,7 @@ export const defaultHooks: { [K in HookName]: HookFunction<K> } = {
   untapPermanents: () => undefined,
   drawCard: () => undefined,
   discardCards: () => undefined,
+  resolveObject: () => undefined,
   performStateBasedActions: () => false,
 };
 
@@ -52,6 +59,7 @@ export function hooksOf(self: unknown, args: unknown, turn: () => number): HostH
     untap: (player) => hook('untapPermanents')(args, { player, turn: turn() }),
     draw: (player) => hook('drawCard')(args, { player, turn: turn() }),
     discard: (player, count, maxHandSize) => hook('discardCards')(args, { player, count, maxHandSize, turn: turn() }),
+    resolve: (object) => hook('resolveObject')(args, { object, turn: turn() }),
     performStateBasedActions(rule) {
       const result = hook('performStateBasedActions')(args, { rule, turn: turn() });
       if (typeof result === 'object' && result !== null) {

@@ -70,12 +70,13 @@ export function discardToHandSize(draft: Draft): void {
   const maxHandSize = ctx.options.maxHandSize;
   const discarding: PlayerId[] = [];
   for (const player of activePlayers(ctx)) {
-    const count = (ctx.handSize[player] ?? 0) - maxHandSize;
-    if (count <= 0) continue;
-    ctx.handSize[player] = maxHandSize;
-    record(draft, { type: 'discarded', player, count });
-    draft.hooks.discard(player, count, maxHandSize);
-    discarding.push(player);
+    const count = Math.max((ctx.handSize[player] ?? 0) - maxHandSize, 0);
+    if (count > 0) {
+      ctx.handSize[player] = maxHandSize;
+      record(draft, { type: 'discarded', player, count });
+      discarding.push(player);
+    }
+    draft.hooks.discard(player, count, maxHandSize); // an engine with real hands discards what they need
   }
   triggerOnDiscard(draft, discarding);
 }

@@ -4,7 +4,7 @@
 // they triggered, or — with the `choose` option — in the order that player gives. With teams
 // (805.7) the same runs side by side: a team puts all its players' abilities together. An
 // ability that triggers while a side chooses is not part of the pass: it waits for the next one.
-import { record, type Draft } from './draft.js';
+import { limitReached, record, type Draft } from './draft.js';
 import { sideOf, sidesFrom } from './sides.js';
 import type { GameContext, StackObject } from './types.js';
 
@@ -41,13 +41,20 @@ function put(draft: Draft, side: string, ordered: readonly StackObject[]): void 
   const pass = ctx.triggerPass!;
   const leaving = new Set(ordered);
   ctx.pendingTriggers = ctx.pendingTriggers.filter((t) => !leaving.has(t));
+  let putAny = false;
   for (const ability of ordered) {
+    // limits.maxStack: an ability that would pass it is not put on the stack (the history says so).
+    if (ctx.stack.length >= ctx.limits.maxStack) {
+      limitReached(draft, 'maxStack', ability.id);
+      continue;
+    }
     ctx.stack.push(ability);
     record(draft, { type: 'putOnStack', id: ability.id });
+    putAny = true;
   }
-  ctx.triggerPass = { waiting: pass.waiting - ordered.length, sides: pass.sides.filter((s) => s !== side), put: true };
+  ctx.triggerPass = { waiting: pass.waiting - ordered.length, sides: pass.sides.filter((s) => s !== side), put: pass.put || putAny };
   // 117.3c/117.4: priority starts again with the player about to receive it; everyone must pass anew.
-  ctx.priority = { ...ctx.priority, passes: 0 };
+  if (putAny) ctx.priority = { ...ctx.priority, passes: 0 };
 }
 
 /** The pass's sides put theirs on the stack in the order they triggered, up to one that chooses the order. */

@@ -4,7 +4,7 @@
 import { createActor } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import {
-  createGame, createTurnActor, explainRefusal, persistGame, turnMachine, type Game, type Refusal,
+  createGame, createTurnActor, explainRefusal, persistGame, restoreSnapshot, turnMachine, type Game, type Refusal,
 } from '../../src/index.js';
 
 const persisted = (game: Game) => JSON.stringify(game.persist());
@@ -178,6 +178,16 @@ describe('limits: refused or recorded, never crashed into', () => {
     expect(reached).toHaveLength(200);
     expect(reached[0]).toMatchObject({ limit: 'maxExtraTurns' });
     expect(game.view({ upcomingTurns: 3 }).nextTurns).toEqual(['B', 'B', 'B']);
+  });
+
+  it('a full stack takes no more triggered abilities: each one past limits.maxStack is recorded, and the game still persists', () => {
+    const game = createGame({ players: ['A', 'B'], limits: { maxStack: 2 } });
+    expect(game.send(spell([]))).toBeNull();
+    for (const id of ['t1', 't2', 't3']) expect(game.send({ type: 'trigger.report', ability: { id, controller: 'B' } })).toBeNull();
+    expect(game.send({ type: 'priority.pass', player: 'A' })).toBeNull(); // B would receive priority: 117.5 puts what fits
+    expect(game.view()).toMatchObject({ stack: ['x', 't1'], pendingTriggers: [], priority: 'B' });
+    expect(game.history.filter((r) => r.type === 'limitReached')).toMatchObject([{ limit: 'maxStack', id: 't2' }, { limit: 'maxStack', id: 't3' }]);
+    expect(() => restoreSnapshot(JSON.parse(JSON.stringify(game.persist())))).not.toThrow();
   });
 
   it('smaller limits given in the input are the game\'s', () => {

@@ -1,18 +1,16 @@
 // A small host game engine: the permanents, libraries, hands, graveyards, damage and life that the turn
 // machine does not model, plugged into it with `.provide()`. The machine decides when things happen
 // (turn structure, priority, the stack, 723); the engine does what happens to its objects:
-//   - the four host hooks: untap (502.3), draw (504.1), discard (514.1), state-based actions (704.3);
-//   - the machine's history: a spell `resolved` (the engine's part of its text happens), `moved` (a card
-//     goes where the machine sent it: graveyard, exile), a step began (combat damage, cleanup's 514.2).
+//   - the host hooks: untap (502.3), draw (504.1), discard (514.1, every cleanup step), state-based actions
+//     (704.3), and resolveObject (608.2c: a spell's own part, done as it begins to resolve, so that the
+//     checks of that same resolution — 117.5, 723.1c — see its result);
+//   - the machine's history: `moved` (a card goes where the machine sent it: graveyard, exile), a step
+//     began (combat damage, cleanup's 514.2).
 // It imports only the package's public entry.
 //
-// What the machine gives a host today, and what this engine does about it:
-//   - hooks are called while the machine computes a transition; its `history` reaches listeners once the
-//     whole event is processed. So the engine's part of a resolving spell (Shock's damage) happens after the
-//     checks of that same resolution (117.5, 723.1c): a lethal result is found by the next check. A hook at
-//     608.2c (the object resolves) would let it happen first; see test/engine.test.ts.
-//   - 514.2 (damage wears off, "until end of turn" ends) has no hook: the engine does it at the 514.3 check,
-//     which follows it with nothing in between.
+// Hooks are called while the machine computes a transition, in the rules' order; its `history` reaches
+// listeners once the whole event is processed. 514.2 (damage wears off, "until end of turn" ends) has no
+// hook: the engine does it at the 514.3 check, which follows it with nothing in between.
 import {
   createGame,
   turnMachine,
@@ -134,6 +132,8 @@ export class Engine {
         drawCard: (_, { player }) => this.draw(player),
         // The machine counts a hand from its draws only; the engine knows the real one.
         discardCards: (_, { player, maxHandSize, turn }) => this.discardDownTo(player, maxHandSize, turn),
+        // 608.2c: a card's own part, as it begins to resolve (before the machine's endTurn, say).
+        resolveObject: (_, { object }) => this.resolve(object.id),
         performStateBasedActions: (_, { rule, turn }) => this.checkStateBasedActions(rule, turn),
       },
     });
@@ -265,11 +265,13 @@ export class Engine {
 
   // --- following the machine ---
 
+  private resolve(id: string): void {
+    const spell = this.stack.get(id);
+    if (spell) CARDS[spell.card.name].resolve?.(this, spell);
+  }
+
   private follow(record: HistoryRecord): void {
-    if (record.type === 'resolved') {
-      const spell = this.stack.get(record.id);
-      if (spell) CARDS[spell.card.name].resolve?.(this, spell);
-    } else if (record.type === 'moved') {
+    if (record.type === 'moved') {
       const spell = this.stack.get(record.id);
       if (!spell) return;
       this.stack.delete(record.id);
