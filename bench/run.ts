@@ -3,8 +3,8 @@
 //
 // --compare DIR adds a row: our raw actor over DIR/src/index.ts (e.g. a copy of the repo
 // with a proposed patch applied), measured side by side with everything else; repeatable.
-// --cow adds three such rows: copies whose draft layer is Immer (autofreeze off, on) or
-// Mutative instead of our own (bench/copy-on-write/).
+// --cow adds four such rows: copies whose draft layer is Immer (autofreeze off, on) or
+// Mutative instead of our own (bench/copy-on-write/), and an unchanged copy (the control).
 // Long games: an event late in a game against one early; the late window is at turn 1,000
 // by default (a few seconds), at 5,000 with --long (the target's turn: ~20 s more), at N with
 // --late-turn N; --no-long skips them.
@@ -42,7 +42,7 @@ const { runModelSuite } = await import('./model-suite.js');
 const { runIsolated } = await import('./isolated.js');
 const { CYCLE, lateStart } = await import('./long.js');
 const { limitsTable } = await import('./limits.js');
-const { LAYER_IDS, prepareTree, removeTree } = await import('./copy-on-write/trees.js');
+const { COW_TREES, prepareTree, removeTree } = await import('./copy-on-write/trees.js');
 type LongGames = import('./long.js').LongGames;
 type LimitRow = import('./limits.js').LimitRow;
 
@@ -66,7 +66,7 @@ const machine = {
 // 1. The script, generated and validated on our machine; every other contender must follow it move by move.
 log('building the script on our machine and validating it…');
 const script = buildScript();
-const cowTrees = flag('cow') ? LAYER_IDS.map((layer) => prepareTree(layer)) : [];
+const cowTrees = flag('cow') ? COW_TREES.map((layer) => prepareTree(layer)) : [];
 process.on('exit', () => cowTrees.forEach(removeTree));
 const trees = [
   ...options('compare').map((dir, i) => ({ id: `compare${i + 1}`, dir: resolve(dir), label: undefined as string | undefined })),

@@ -49,14 +49,18 @@ export function removeItem<T>(list: T[], item: T): boolean {
 `;
 }
 
-export interface Tree { layer: LayerId; label: string; dir: string }
+export interface Tree { layer: LayerId | 'own'; label: string; dir: string }
 
-/** A temporary copy of `root` (sources, chart, bench; node_modules linked) with the layer swapped in. */
-export function prepareTree(layer: LayerId, root = resolve('.')): Tree {
+/**
+ * A temporary copy of `root` (sources, chart, bench; node_modules linked) with the layer
+ * swapped in; `own`: the copy as it is (the control row: a copy costs what the original does).
+ */
+export function prepareTree(layer: LayerId | 'own', root = resolve('.')): Tree {
   const dir = mkdtempSync(join(tmpdir(), `mtg-turn-machine-cow-${layer}-`));
   for (const part of ['src', 'machines', 'bench']) cpSync(join(root, part), join(dir, part), { recursive: true });
   for (const file of ['package.json', 'tsconfig.json']) cpSync(join(root, file), join(dir, file));
   symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'), 'dir');
+  if (layer === 'own') return { layer, label: 'ours, a copy with our own draft layer (control)', dir };
   const draft = join(dir, 'src/rules/draft.ts');
   writeFileSync(draft, swappedDraftSource(readFileSync(draft, 'utf8'), layer));
   return { layer, label: `ours, draft layer = ${LAYERS[layer].label}`, dir };
@@ -64,4 +68,5 @@ export function prepareTree(layer: LayerId, root = resolve('.')): Tree {
 
 export const removeTree = (tree: Tree) => rmSync(tree.dir, { recursive: true, force: true });
 
-export const LAYER_IDS = Object.keys(LAYERS) as LayerId[];
+/** The rows of --cow: the control copy, then each library. */
+export const COW_TREES: (LayerId | 'own')[] = ['own', ...(Object.keys(LAYERS) as LayerId[])];
