@@ -241,6 +241,8 @@ export const CASES: Partial<Record<keyof Limits, Case>> = {
 
 export interface SendCost {
   ms: number;
+  /** CPU time of the process during the send (steadier than `ms` on a busy machine). */
+  cpuMs: number;
   /** Heap growth during the send (no GC in between): roughly what it allocated. */
   allocatedMB: number;
   /** Heap growth still there after a full GC. */
@@ -263,6 +265,7 @@ export interface LimitRow {
 /** The one send, on `runs` actors restored from `json` (after one unmeasured, which warms up); medians. */
 function measureSend(gc: () => void, json: string, event: TurnEvent, runs: number): SendCost {
   const ms: number[] = [];
+  const cpuMs: number[] = [];
   const allocated: number[] = [];
   const kept: number[] = [];
   let outcome = '';
@@ -275,20 +278,23 @@ function measureSend(gc: () => void, json: string, event: TurnEvent, runs: numbe
     actor.start();
     gc();
     const h0 = heapUsed();
+    const cpu0 = process.cpuUsage();
     const t0 = performance.now();
     actor.send(event);
     const t1 = performance.now();
+    const cpu = process.cpuUsage(cpu0);
     const h1 = heapUsed();
     gc();
     const h2 = heapUsed();
     actor.stop();
     if (r < 0) continue;
     ms.push(t1 - t0);
+    cpuMs.push((cpu.user + cpu.system) / 1000);
     allocated.push((h1 - h0) / 2 ** 20);
     kept.push((h2 - h0) / 2 ** 20);
     outcome = refusal ?? (limitReached > 0 ? `accepted; ${limitReached} × limitReached` : 'accepted');
   }
-  return { ms: median(ms), allocatedMB: median(allocated), keptMB: median(kept), outcome };
+  return { ms: median(ms), cpuMs: median(cpuMs), allocatedMB: median(allocated), keptMB: median(kept), outcome };
 }
 
 export function run(options: { runs: number }): LimitRow[] {
@@ -330,17 +336,17 @@ const fmt = (n: number, digits: number) => n.toFixed(digits);
 /** The markdown table of `run`'s rows. */
 export function limitsTable(rows: LimitRow[]): string[] {
   const lines = [
-    '| limit | value | worst case: the one send measured | ms | MB allocated | MB kept | past the limit | outcome | ms |',
-    '|---|---:|---|---:|---:|---:|---|---|---:|',
+    '| limit | value | worst case: the one send measured | ms | CPU ms | MB allocated | MB kept | past the limit | outcome | ms |',
+    '|---|---:|---|---:|---:|---:|---:|---|---|---:|',
   ];
   for (const r of rows) {
     if (!r.hit || !r.past) {
-      lines.push(`| ${r.limit} | ${r.value.toLocaleString('en')} | ${r.note ?? '—'} | | | | | | |`);
+      lines.push(`| ${r.limit} | ${r.value.toLocaleString('en')} | ${r.note ?? '—'} | | | | | | | |`);
       continue;
     }
     const outcome = r.past.outcome.replace(/^refused \((\w+)\):.*$/, 'refused ($1)');
     lines.push(`| ${r.limit} | ${r.value.toLocaleString('en')} | ${r.worstCase}${r.hit.outcome === 'accepted' ? '' : ` (${r.hit.outcome})`} | `
-      + `${fmt(r.hit.ms, 2)} | ${fmt(r.hit.allocatedMB, 2)} | ${fmt(r.hit.keptMB, 2)} | ${r.pastWhat} | ${outcome} | ${fmt(r.past.ms, 2)} |`);
+      + `${fmt(r.hit.ms, 2)} | ${fmt(r.hit.cpuMs, 2)} | ${fmt(r.hit.allocatedMB, 2)} | ${fmt(r.hit.keptMB, 2)} | ${r.pastWhat} | ${outcome} | ${fmt(r.past.ms, 2)} |`);
   }
   return lines;
 }

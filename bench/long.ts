@@ -37,6 +37,8 @@ export interface WindowCost {
   events: number;
   /** Median over the window of each event's median over the replays, µs. */
   medianUs: number;
+  /** The same by the process's CPU time (steadier on a busy machine). */
+  cpuMedianUs: number;
   meanUs: number;
   /** Median per kind of move, µs. */
   byKind: Record<string, number>;
@@ -54,8 +56,9 @@ export interface LongGames {
   generated: { turns: number; events: number; seconds: number };
   early: WindowCost;
   late: WindowCost;
-  /** late / early, median per event. */
+  /** late / early, median per event (and by CPU time). */
   ratio: number;
+  cpuRatio: number;
   view: { turn: number; us: number };
   snapshot: { turn: number; bytes: number; gzipBytes: number };
   memory: LiveGameMemory[];
@@ -101,11 +104,11 @@ function playPolicy(until: number, marks: ReadonlySet<number>): Played {
 
 const restoredActor = (json: string) => createActor(turnMachine, { input: { players: PLAYERS }, snapshot: restoreSnapshot(JSON.parse(json)) });
 
-interface Window { start: number; json: string; moves: Move[]; events: TurnEvent[]; times: number[][] }
+interface Window { start: number; json: string; moves: Move[]; events: TurnEvent[]; times: number[][]; cpuTimes: number[][] }
 
 function windowOf(played: Played, start: number): Window {
   const moves = played.moves.slice(played.firstMoveOf.get(start), played.firstMoveOf.get(start + CYCLE));
-  return { start, json: played.snapshots.get(start)!, moves, events: moves.map(toTurnEvent), times: moves.map(() => []) };
+  return { start, json: played.snapshots.get(start)!, moves, events: moves.map(toTurnEvent), times: moves.map(() => []), cpuTimes: moves.map(() => []) };
 }
 
 /** One replay of a window from its snapshot, each event timed alone (µs); `keep`: record the times. */
@@ -113,10 +116,12 @@ function replay(w: Window, keep: boolean): void {
   const actor = restoredActor(w.json);
   actor.start();
   for (let i = 0; i < w.events.length; i += 1) {
+    const cpu0 = process.cpuUsage();
     const t0 = performance.now();
     actor.send(w.events[i]);
     const dt = performance.now() - t0;
-    if (keep) w.times[i].push(dt * 1000);
+    const cpu = process.cpuUsage(cpu0);
+    if (keep) { w.times[i].push(dt * 1000); w.cpuTimes[i].push(cpu.user + cpu.system); }
   }
   const { turn } = view(actor.getSnapshot(), { upcomingTurns: 0 });
   actor.stop();
@@ -131,6 +136,7 @@ function costOf(w: Window): WindowCost {
     turns: [w.start, w.start + CYCLE - 1],
     events: w.events.length,
     medianUs: median(perEvent),
+    cpuMedianUs: median(w.cpuTimes.map(median)),
     meanUs: perEvent.reduce((a, b) => a + b, 0) / perEvent.length,
     byKind: Object.fromEntries([...kinds].map(([k, xs]) => [k, median(xs)])),
     snapshotBytes: Buffer.byteLength(w.json),
@@ -212,7 +218,7 @@ export function run(options: LongGameOptions): LongGames {
     },
   ];
   return {
-    generated, early, late: lateCost, ratio: lateCost.medianUs / early.medianUs,
+    generated, early, late: lateCost, ratio: lateCost.medianUs / early.medianUs, cpuRatio: lateCost.cpuMedianUs / early.cpuMedianUs,
     view: { turn: options.viewTurn, us: viewUs },
     snapshot: { turn: options.viewTurn, bytes: Buffer.byteLength(atView), gzipBytes: gzipSync(atView).length },
     memory,
