@@ -200,7 +200,13 @@ if (json) {
     + `1/4 = ${ratios['1/4'].actor.toExponential(1)} (${ratios['1/4'].createGame.toExponential(1)}; ${(ours.cpuMedian / reducer.cpuMedian).toExponential(1)})`);
   log(`Our chart without its rules work (skeleton): ours/skeleton = ${ratios.oursOverSkeleton.toFixed(2)} (by CPU time ${cpuRatio(ours, skeleton)}), `
     + `skeleton/bare = ${ratios.skeletonOverBare.toFixed(2)} (${cpuRatio(skeleton, bare)})`);
-  for (const t of trees) log(`${byId.get(t.id)!.label} / ours = ${ratios.trees[t.id].toFixed(2)} (by CPU time ${cpuRatio(byId.get(t.id)!, ours)})`);
+  // The copies are best compared with the unchanged copy (--cow's control row): the same path through another tree.
+  const control = byId.get('cow-own');
+  for (const t of trees) {
+    const row = byId.get(t.id)!;
+    log(`${row.label} / ours = ${ratios.trees[t.id].toFixed(2)} (by CPU time ${cpuRatio(row, ours)})`
+      + (control && row !== control ? `; / the control copy = ${ratio(row, control).toFixed(2)} (by CPU time ${cpuRatio(row, control)})` : ''));
+  }
   log(`Persisted snapshot after 10 turns (${snapshot.moves} events, turn ${snapshot.turn} begun): ${snapshot.bytes} B JSON, ${snapshot.gzipBytes} B gzipped`);
   log(`Bundle (src/index.ts, esbuild, minified, xstate external): ${bundle.minBytes} B, ${bundle.gzipBytes} B gzipped (with xstate: ${bundle.withXstateGzipBytes} B gzipped); largest inputs: ${bundle.largest.map((l) => `${l.input} ${l.bytes} B`).join(', ')}`);
   log(model.available
