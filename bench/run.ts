@@ -36,6 +36,7 @@ const log = (line: string) => { if (!json) console.log(line); else process.stder
 
 const { buildScript, describeScript, PLAYERS, TURNS, TIME_STOP_TURN, MANDATE_TURN } = await import('./script.js');
 const { CONTENDER_IDS } = await import('./contenders/index.js');
+const { skeletonDefaults } = await import('./contenders/skeleton.js');
 const { ContenderWorker, measure } = await import('./measure.js');
 const { bundleSize, persistedSnapshotSize } = await import('./sizes.js');
 const { runModelSuite } = await import('./model-suite.js');
@@ -47,6 +48,13 @@ type LongGames = import('./long.js').LongGames;
 type LimitRow = import('./limits.js').LimitRow;
 
 const started = performance.now();
+
+/** What the skeleton leaves as defaults: where to look when it stops following a changed chart. */
+function skeletonHint(): string {
+  const { actions, guards } = skeletonDefaults();
+  return `\nThe chart changed? bench/contenders/skeleton.ts leaves these of its names as a no-op action or a false guard; `
+    + `implement the ones this script needs there:\n  actions: ${actions.join(', ')}\n  guards: ${guards.join(', ')}`;
+}
 const require = createRequire(import.meta.url);
 const version = (pkg: string) => (require(`${pkg}/package.json`) as { version: string }).version;
 const cpuModel = (() => {
@@ -83,7 +91,8 @@ for (const w of workers) {
   if (!trace) continue;
   const at = trace.findIndex((k, i) => k !== script.trace[i]);
   if (at >= 0 || trace.length !== script.trace.length) {
-    throw new Error(`${w.label} does not follow the script at move ${at} (${script.moves[at]?.kind}): ours "${script.trace[at]}", theirs "${trace[at]}"`);
+    const hint = w.id === 'skeleton' ? skeletonHint() : '';
+    throw new Error(`${w.label} does not follow the script at move ${at} (${script.moves[at]?.kind}): ours "${script.trace[at]}", theirs "${trace[at]}"${hint}`);
   }
 }
 log(`script: ${script.moves.length} events over ${TURNS} turns, ${JSON.stringify(describeScript(script.moves))}; every contender follows it`);

@@ -31,6 +31,8 @@ interface SkeletonContext {
   resolving: { object: StackObjectSpec; next: number } | null;
   procedure: 'endTurn' | 'endCombat' | null;
   defenders: PlayerId[];
+  /** 117.5 done in passes (charts that name beginTriggerPass / endTriggerPass): the waiting triggers a pass takes. */
+  triggerPass: { waiting: number; put: boolean } | null;
 }
 
 type AnyEvent = { type: string } & Partial<{
@@ -101,7 +103,15 @@ const ACTIONS = {
   prepareActivePlayerPriority: assign(({ context: c }: Args) => ({ holder: c.active, passes: 0 })),
   closePriority: assign({ holder: null, passes: 0 }),
   passPriority: assign(({ context: c, event }: Args) => ({ holder: nextAfter(c.players, event.player!), passes: c.passes + 1 })),
-  putTriggersOnStack: assign(({ context: c }: Args) => ({ stack: [...c.stack, ...c.pending], pending: [], passes: 0 })),
+  putTriggersOnStack: assign(({ context: c }: Args) => {
+    const count = c.triggerPass ? c.triggerPass.waiting : c.pending.length;
+    return {
+      stack: [...c.stack, ...c.pending.slice(0, count)], pending: c.pending.slice(count), passes: 0,
+      triggerPass: c.triggerPass && { waiting: 0, put: true },
+    };
+  }),
+  beginTriggerPass: assign(({ context: c }: Args) => ({ triggerPass: { waiting: c.pending.length, put: false } })),
+  endTriggerPass: assign({ triggerPass: null }),
   castSpell: assign(({ context: c, event }: Args) => ({ stack: [...c.stack, event.object!], holder: event.object!.controller, passes: 0 })),
   activateAbility: assign(({ context: c, event }: Args) => ({ stack: [...c.stack, event.object!], holder: event.object!.controller, passes: 0 })),
   beginResolution: assign(({ context: c }: Args) => ({ resolving: { object: c.stack[c.stack.length - 1], next: 0 } })),
@@ -137,6 +147,8 @@ const GUARDS: Record<string, (args: Args, params: never) => boolean> = {
   isLastPassOnEmptyStack: ({ context: c }) => isLastPass(c) && c.stack.length === 0,
   isLastPass: ({ context: c }) => isLastPass(c),
   hasWaitingTriggers: ({ context: c }) => c.pending.length > 0,
+  hasTriggersInPass: ({ context: c }) => (c.triggerPass?.waiting ?? 0) > 0,
+  putTriggersThisPass: ({ context: c }) => c.triggerPass?.put === true,
   needsCleanupPriority: ({ context: c }) => c.pending.length > 0,
   isNextEffectEndTurn: ({ context: c }) => nextEffectIs(c, 'endTurn'),
   isNextEffectEndCombatInCombat: ({ context: c }) => nextEffectIs(c, 'endCombat') && c.phase === 'combat',
@@ -148,6 +160,16 @@ const GUARDS: Record<string, (args: Args, params: never) => boolean> = {
 
 const noop = () => {};
 const never = () => false;
+
+/** The names the chart references that the skeleton leaves as a no-op action or a false guard (and the signals it reuses). */
+export function skeletonDefaults(chart: AnyStateMachine = turnMachine): { actions: string[]; guards: string[] } {
+  const { actions, guards } = namesInConfig(chart.config);
+  const own = (chart.implementations.actions ?? {}) as Record<string, { type?: string }>;
+  return {
+    actions: [...actions].filter((name) => !(name in ACTIONS) && own[name]?.type !== 'xstate.raise'),
+    guards: [...guards].filter((name) => !(name in GUARDS)),
+  };
+}
 
 /** `createMachine(turnMachine.config)` with the skeleton's context and implementations. */
 export function skeletonMachine(chart: AnyStateMachine = turnMachine): AnyStateMachine {
@@ -164,7 +186,7 @@ export function skeletonMachine(chart: AnyStateMachine = turnMachine): AnyStateM
   const context = ({ input }: { input: { players: PlayerId[] } }): SkeletonContext => ({
     players: [...input.players], turn: 0, active: input.players[0], phase: null, step: null, stepQueue: [], phaseQueue: [],
     holder: null, passes: 0, stack: [], pending: [], registered: [], firstStrike: false, firstStrikeDone: false,
-    resolving: null, procedure: null, defenders: [],
+    resolving: null, procedure: null, defenders: [], triggerPass: null,
   });
   const machine = createMachine({ ...config, context } as unknown as Parameters<typeof createMachine>[0]);
   return machine.provide({ actions, guards } as unknown as Parameters<typeof machine.provide>[0]);
