@@ -6,6 +6,7 @@
 // No forced gc() between samples: it shrinks the young generation, and the allocating
 // contenders (xstate snapshots, immer drafts) then pay for regrowing it inside the sample.
 import { Worker } from 'node:worker_threads';
+import { median } from './isolated.js';
 import type { Move } from './script.js';
 import type { WorkerReply, WorkerRequest } from './worker.js';
 
@@ -33,10 +34,6 @@ export interface MeasureOptions {
 /** A short idle gap, so the previous sample's concurrent GC work (sweeping, marking) does not run inside the next one. */
 const settle = () => new Promise((done) => setTimeout(done, 40));
 
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
 
 /** A contender's worker, asked one thing at a time. */
 export class ContenderWorker {
@@ -47,10 +44,11 @@ export class ContenderWorker {
   private pending: ((reply: WorkerReply) => void) | null = null;
   private readonly ready: Promise<void>;
 
-  constructor(id: string, moves: Move[], players: string[], tree?: string) {
+  /** `tree`, `label`: our actor over another copy of the repository (bench --compare DIR, --cow). */
+  constructor(id: string, moves: Move[], players: string[], tree?: string, label?: string) {
     this.id = id;
     this.worker = new Worker(new URL('./worker-entry.mjs', import.meta.url), {
-      workerData: { id, moves, players, tree },
+      workerData: { id, moves, players, tree, label },
     });
     this.ready = new Promise((resolve, reject) => {
       this.pending = (reply) => {

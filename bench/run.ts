@@ -1,13 +1,21 @@
-// npm run bench [-- --json] [--rounds N] [--warmup N] [--sample-ms N] [--no-model] [--compare DIR]
+// npm run bench [-- --json] [--rounds N] [--warmup N] [--sample-ms N] [--no-model]
+//                 [--compare DIR]... [--cow] [--long | --late-turn N | --no-long] [--limits]
 //
 // --compare DIR adds a row: our raw actor over DIR/src/index.ts (e.g. a copy of the repo
-// with a proposed patch applied), measured side by side with everything else.
+// with a proposed patch applied), measured side by side with everything else; repeatable.
+// --cow adds four such rows: copies whose draft layer is Immer (autofreeze off, on) or
+// Mutative instead of our own (bench/copy-on-write/), and an unchanged copy (the control).
+// Long games: an event late in a game against one early; the late window is at turn 1,000
+// by default (a few seconds), at 5,000 with --long (the target's turn: ~20 s more), at N with
+// --late-turn N; --no-long skips them.
+// --limits adds the table of every resource limit at its maximum (bench/limits.ts).
 //
 // Plays one scripted 2-player game (20 turns: casts, an ability, triggers, combats with
 // first strike, Time Stop, Mandate of Peace), generated once and validated on our machine,
-// through our machine, a bare XState machine of the same shape, boardgame.io and a
-// hand-written reducer; then measures the persisted snapshot, the bundle and the
-// model-based suite. Targets are reported, never asserted.
+// through our machine, the skeleton of our chart, a bare XState machine of the same shape,
+// boardgame.io and a hand-written reducer; then measures the persisted snapshot, the bundle,
+// long games (the same policy for thousands of turns) and the model-based suite. Targets
+// are reported, never asserted.
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import { resolve } from 'node:path';
@@ -22,16 +30,31 @@ const option = (name: string, fallback: number) => {
   const i = args.indexOf(`--${name}`);
   return i >= 0 ? Number(args[i + 1]) : fallback;
 };
+const options = (name: string) => args.flatMap((a, i) => (a === `--${name}` && args[i + 1] !== undefined ? [args[i + 1]] : []));
 const json = flag('json');
 const log = (line: string) => { if (!json) console.log(line); else process.stderr.write(`${line}\n`); };
 
 const { buildScript, describeScript, PLAYERS, TURNS, TIME_STOP_TURN, MANDATE_TURN } = await import('./script.js');
 const { CONTENDER_IDS } = await import('./contenders/index.js');
+const { skeletonDefaults } = await import('./contenders/skeleton.js');
 const { ContenderWorker, measure } = await import('./measure.js');
 const { bundleSize, persistedSnapshotSize } = await import('./sizes.js');
 const { runModelSuite } = await import('./model-suite.js');
+const { runIsolated } = await import('./isolated.js');
+const { CYCLE, lateStart } = await import('./long.js');
+const { limitsTable } = await import('./limits.js');
+const { COW_TREES, prepareTree, removeTree } = await import('./copy-on-write/trees.js');
+type LongGames = import('./long.js').LongGames;
+type LimitRow = import('./limits.js').LimitRow;
 
 const started = performance.now();
+
+/** What the skeleton leaves as defaults: where to look when it stops following a changed chart. */
+function skeletonHint(): string {
+  const { actions, guards } = skeletonDefaults();
+  return `\nThe chart changed? bench/contenders/skeleton.ts leaves these of its names as a no-op action or a false guard; `
+    + `implement the ones this script needs there:\n  actions: ${actions.join(', ')}\n  guards: ${guards.join(', ')}`;
+}
 const require = createRequire(import.meta.url);
 const version = (pkg: string) => (require(`${pkg}/package.json`) as { version: string }).version;
 const cpuModel = (() => {
@@ -51,11 +74,15 @@ const machine = {
 // 1. The script, generated and validated on our machine; every other contender must follow it move by move.
 log('building the script on our machine and validating it…');
 const script = buildScript();
-const compareAt = args.indexOf('--compare');
-const compare = compareAt >= 0 ? resolve(args[compareAt + 1]) : null;
+const cowTrees = flag('cow') ? COW_TREES.map((layer) => prepareTree(layer)) : [];
+process.on('exit', () => cowTrees.forEach(removeTree));
+const trees = [
+  ...options('compare').map((dir, i) => ({ id: `compare${i + 1}`, dir: resolve(dir), label: undefined as string | undefined })),
+  ...cowTrees.map((t) => ({ id: `cow-${t.layer}`, dir: t.dir, label: t.label })),
+];
 const workers = await Promise.all([
   ...CONTENDER_IDS.map((id) => new ContenderWorker(id, script.moves, PLAYERS)),
-  ...(compare ? [new ContenderWorker('compare', script.moves, PLAYERS, compare)] : []),
+  ...trees.map((t) => new ContenderWorker(t.id, script.moves, PLAYERS, t.dir, t.label)),
 ].map((w) => w.start()));
 for (const w of workers) {
   const { result } = await w.ask({ cmd: 'play' });
@@ -64,7 +91,8 @@ for (const w of workers) {
   if (!trace) continue;
   const at = trace.findIndex((k, i) => k !== script.trace[i]);
   if (at >= 0 || trace.length !== script.trace.length) {
-    throw new Error(`${w.label} does not follow the script at move ${at} (${script.moves[at]?.kind}): ours "${script.trace[at]}", theirs "${trace[at]}"`);
+    const hint = w.id === 'skeleton' ? skeletonHint() : '';
+    throw new Error(`${w.label} does not follow the script at move ${at} (${script.moves[at]?.kind}): ours "${script.trace[at]}", theirs "${trace[at]}"${hint}`);
   }
 }
 log(`script: ${script.moves.length} events over ${TURNS} turns, ${JSON.stringify(describeScript(script.moves))}; every contender follows it`);
@@ -80,6 +108,7 @@ const byId = new Map(throughput.map((t) => [t.id, t]));
 const ours = byId.get('actor')!;
 const oursGame = byId.get('game')!;
 const bare = byId.get('bare')!;
+const skeleton = byId.get('skeleton')!;
 // Every boardgame.io row (both designs, reducer and Client): ours is compared with the fastest.
 const bgio = throughput.filter((t) => t.group === 3).sort((a, b) => b.median - a.median)[0];
 const reducer = byId.get('reducer')!;
@@ -88,31 +117,74 @@ const ratios = {
   '1/2': { actor: ratio(ours, bare), createGame: ratio(oursGame, bare) },
   '1/3': { actor: ratio(ours, bgio), createGame: ratio(oursGame, bgio), against: bgio.id },
   '1/4': { actor: ratio(ours, reducer), createGame: ratio(oursGame, reducer) },
+  /** Our rules work against the floor of our own chart, and that floor against the bare machine. */
+  oursOverSkeleton: ratio(ours, skeleton),
+  skeletonOverBare: ratio(skeleton, bare),
+  /** Each --compare / --cow row against ours. */
+  trees: Object.fromEntries(trees.map((t) => [t.id, ratio(byId.get(t.id)!, ours)])),
 };
 
 // 3. Sizes.
 const snapshot = persistedSnapshotSize(script.moves, script.afterTenTurns, PLAYERS);
 const bundle = await bundleSize('src/index.ts');
 
-// 4. The model-based suite.
+// 4. Long games, each measure in its own worker (gc exposed there).
+const TARGET_TURN = 5000;
+const lateTurn = flag('long') ? TARGET_TURN : option('late-turn', 1000);
+const viewTurn = 1000;
+let long: LongGames | null = null;
+if (!flag('no-long')) {
+  log(`long games: the policy played to turn ${Math.max(lateStart(lateTurn) + CYCLE, viewTurn).toLocaleString('en')}…`);
+  long = await runIsolated<LongGames>('long', { lateTurn, viewTurn, replays: 9, memoryGames: 1000 });
+}
+
+// 5. Limits at their maximum (--limits).
+let limits: LimitRow[] | null = null;
+if (flag('limits')) {
+  log('limits: each at its maximum…');
+  limits = await runIsolated<LimitRow[]>('limits', { runs: 7 }, 256);
+}
+
+// 6. The model-based suite.
 let model: ReturnType<typeof runModelSuite> | { available: false; note: string } = { available: false, note: 'skipped (--no-model)' };
 if (!flag('no-model')) {
   log('running the model-based suite…');
   model = runModelSuite('.');
 }
 
-const targets = [
+const targets: { target: string; value: string; met: boolean | null }[] = [
   { target: 'ours ≥ 0.5 × bare XState', value: `${ratios['1/2'].actor.toFixed(2)} ×`, met: ratios['1/2'].actor >= 0.5 },
   { target: `ours faster than every boardgame.io row (fastest: ${bgio.label})`, value: `${ratios['1/3'].actor.toFixed(2)} ×`, met: ratios['1/3'].actor > 1 },
   { target: 'persisted snapshot after 10 turns < 8 kB', value: `${snapshot.bytes} B`, met: snapshot.bytes < 8000 },
   { target: 'bundle < 15 kB gzipped without xstate', value: `${bundle.gzipBytes} B`, met: bundle.gzipBytes < 15000 },
+  ...(long ? longTargets(long) : []),
 ];
+
+function longTargets(l: LongGames) {
+  const turns = ([a, b]: [number, number]) => `${a.toLocaleString('en')}–${b.toLocaleString('en')}`;
+  const tenTurns = l.memory.find((m) => m.what.startsWith('after 10 turns'))!;
+  return [
+    {
+      target: `an event at turn ${TARGET_TURN.toLocaleString('en')} within 1.2× of one at turn 10`,
+      value: `${l.ratio.toFixed(2)} × (${l.cpuRatio.toFixed(2)} × by CPU time; turns ${turns(l.late.turns)} vs ${turns(l.early.turns)}, median per event)`
+        + (lateTurn === TARGET_TURN ? '' : `; turn ${TARGET_TURN.toLocaleString('en')} with --long`),
+      met: lateTurn === TARGET_TURN ? l.ratio <= 1.2 : null,
+    },
+    { target: `game.view() < 20 µs at turn ${l.view.turn.toLocaleString('en')}`, value: `${l.view.us.toFixed(1)} µs`, met: l.view.us < 20 },
+    { target: `persisted snapshot at turn ${l.snapshot.turn.toLocaleString('en')} < 8 kB`, value: `${l.snapshot.bytes} B`, met: l.snapshot.bytes < 8000 },
+    {
+      target: 'memory per live game ≤ 8 KiB (history off: no such option yet, so createActor with no listeners; after 10 turns)',
+      value: `${(tenTurns.bytesPerGame / 1024).toFixed(1)} KiB`,
+      met: tenTurns.bytesPerGame <= 8192,
+    },
+  ];
+}
 const result = {
   date: new Date().toISOString(),
   machine: { ...machine, loadAverageAtEnd: os.loadavg().map((x) => Number(x.toFixed(2))) },
   script: { events: script.moves.length, turns: TURNS, timeStopTurn: TIME_STOP_TURN, mandateTurn: MANDATE_TURN, moves: describeScript(script.moves) },
   settings: { rounds, warmup, sampleMs },
-  throughput, ratios, snapshot, bundle, model, targets,
+  throughput, ratios, snapshot, bundle, long, limits, model, targets,
   seconds: Number(((performance.now() - started) / 1000).toFixed(1)),
 };
 
@@ -135,13 +207,42 @@ if (json) {
     + `1/2 = ${ratios['1/2'].actor.toFixed(2)} (${ratios['1/2'].createGame.toFixed(2)}; ${cpuRatio(ours, bare)}), `
     + `1/3 = ${ratios['1/3'].actor.toFixed(2)} (${ratios['1/3'].createGame.toFixed(2)}; ${cpuRatio(ours, bgio)}) against the fastest boardgame.io row (${bgio.label}), `
     + `1/4 = ${ratios['1/4'].actor.toExponential(1)} (${ratios['1/4'].createGame.toExponential(1)}; ${(ours.cpuMedian / reducer.cpuMedian).toExponential(1)})`);
+  log(`Our chart without its rules work (skeleton): ours/skeleton = ${ratios.oursOverSkeleton.toFixed(2)} (by CPU time ${cpuRatio(ours, skeleton)}), `
+    + `skeleton/bare = ${ratios.skeletonOverBare.toFixed(2)} (${cpuRatio(skeleton, bare)})`);
+  // The copies are best compared with the unchanged copy (--cow's control row): the same path through another tree.
+  const control = byId.get('cow-own');
+  for (const t of trees) {
+    const row = byId.get(t.id)!;
+    log(`${row.label} / ours = ${ratios.trees[t.id].toFixed(2)} (by CPU time ${cpuRatio(row, ours)})`
+      + (control && row !== control ? `; / the control copy = ${ratio(row, control).toFixed(2)} (by CPU time ${cpuRatio(row, control)})` : ''));
+  }
   log(`Persisted snapshot after 10 turns (${snapshot.moves} events, turn ${snapshot.turn} begun): ${snapshot.bytes} B JSON, ${snapshot.gzipBytes} B gzipped`);
   log(`Bundle (src/index.ts, esbuild, minified, xstate external): ${bundle.minBytes} B, ${bundle.gzipBytes} B gzipped (with xstate: ${bundle.withXstateGzipBytes} B gzipped); largest inputs: ${bundle.largest.map((l) => `${l.input} ${l.bytes} B`).join(', ')}`);
   log(model.available
     ? `Model-based suite (${model.command}): ${model.seconds!.toFixed(1)} s wall${model.vitestDuration ? ` (vitest: ${model.vitestDuration})` : ''}, ${model.passed ? 'passed' : 'FAILED'}${model.files ? `, files ${model.files}` : ''}${model.tests ? `, tests ${model.tests}` : ''}`
     : `Model-based suite: ${model.note}`);
+  if (long) {
+    const w = (c: LongGames['early']) => `turns ${c.turns[0].toLocaleString('en')}–${c.turns[1].toLocaleString('en')}`;
+    const kinds = Object.keys(long.early.byKind);
+    log(`\nLong games: the script's policy played to turn ${long.generated.turns.toLocaleString('en')} (${long.generated.events.toLocaleString('en')} events, ${long.generated.seconds.toFixed(1)} s); `
+      + `windows of ${CYCLE} turns (${long.early.events} events) replayed from persisted snapshots, each event timed alone, 9 replays alternating (after 3 warm-up)\n`);
+    log(`| window | snapshot | median per event | by CPU time | mean per event | ${kinds.join(' | ')} |`);
+    log(`|---|---:|---:|---:|---:|${kinds.map(() => '---:').join('|')}|`);
+    for (const c of [long.early, long.late]) {
+      log(`| ${w(c)} | ${c.snapshotBytes} B | ${c.medianUs.toFixed(1)} µs | ${c.cpuMedianUs.toFixed(1)} µs | ${c.meanUs.toFixed(1)} µs | ${kinds.map((k) => `${c.byKind[k].toFixed(1)} µs`).join(' | ')} |`);
+    }
+    log(`| late / early | | ${long.ratio.toFixed(2)} × | ${long.cpuRatio.toFixed(2)} × | ${(long.late.meanUs / long.early.meanUs).toFixed(2)} × | `
+      + `${kinds.map((k) => `${(long.late.byKind[k] / long.early.byKind[k]).toFixed(2)} ×`).join(' | ')} |`);
+    log(`\ngame.view() at turn ${long.view.turn.toLocaleString('en')}: ${long.view.us.toFixed(1)} µs; persisted snapshot there: ${long.snapshot.bytes} B JSON, ${long.snapshot.gzipBytes} B gzipped`);
+    log(`Memory per live game (createActor, no listeners, kept alive; heap after a full GC): `
+      + long.memory.map((m) => `${m.what}: ${(m.bytesPerGame / 1024).toFixed(1)} KiB (${m.games} games)`).join('; '));
+  }
+  if (limits) {
+    log('\nLimits at their maximum (median of 7 sends on restored actors, after a full GC; MB allocated: heap growth during the send):\n');
+    for (const line of limitsTable(limits)) log(line);
+  }
   log('\n| target | value | |');
   log('|---|---:|---|');
-  for (const t of targets) log(`| ${t.target} | ${t.value} | ${t.met ? 'met' : 'MISSED'} |`);
+  for (const t of targets) log(`| ${t.target} | ${t.value} | ${t.met === null ? 'not measured' : t.met ? 'met' : 'MISSED'} |`);
   log(`\n(${result.seconds} s)`);
 }

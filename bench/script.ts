@@ -2,7 +2,7 @@
 // driving our machine with a fixed policy, then validated by replaying it (every event
 // accepted, nothing rejected). Contenders translate the moves into their own events.
 import {
-  createGame, type AtTriggerSpec, type AttackerSpec, type BlockerSpec, type Game, type PlayerId, type StackObjectSpec, type TurnEvent,
+  createGame, type AtTriggerSpec, type AttackerSpec, type BlockerSpec, type Game, type PlayerId, type StackObjectSpec, type TurnEvent, type View,
 } from '../src/index.js';
 
 export const PLAYERS: PlayerId[] = ['A', 'B'];
@@ -46,11 +46,13 @@ export function toTurnEvent(move: Move): TurnEvent {
   }
 }
 
-export function ourWhere(game: Game): Where {
-  const v = game.view();
+/** Where a game is, read from its view. */
+export function whereOfView(v: View): Where {
   const player = v.waitingFor === 'priority' ? v.priority : v.declaring;
   return { turn: v.turn, phase: v.phase ?? '-', step: v.step, waitingFor: v.waitingFor, player, stack: v.stack.length };
 }
+
+export const ourWhere = (game: Game): Where => whereOfView(game.view());
 
 const other = (p: PlayerId) => (p === PLAYERS[0] ? PLAYERS[1] : PLAYERS[0]);
 
@@ -63,9 +65,8 @@ const other = (p: PlayerId) => (p === PLAYERS[0] ? PLAYERS[1] : PLAYERS[0]);
  *   an instant (Time Stop on turn 7, Mandate of Peace on turn 12), everything resolves;
  * - every other priority window: both pass.
  */
-function decide(game: Game, done: Set<string>): Move {
-  const w = ourWhere(game);
-  const v = game.view();
+export function decide(v: View, done: Set<string>): Move {
+  const w = whereOfView(v);
   const T = v.turn;
   const P = v.activePlayer;
   const O = other(P);
@@ -115,24 +116,24 @@ export interface Script {
   afterTenTurns: number;
 }
 
-/** Generates the script with our machine and validates it by a fresh replay. */
-export function buildScript(): Script {
+/** Generates the script of `turns` whole turns with our machine and validates it by a fresh replay. */
+export function buildScript(turns = TURNS): Script {
   const game = createGame({ players: PLAYERS });
   const done = new Set<string>();
   const moves: Move[] = [];
-  while (game.view().turn <= TURNS) {
-    const move = decide(game, done);
+  while (game.view().turn <= turns) {
+    const move = decide(game.view(), done);
     const refusal = game.send(toTurnEvent(move));
     if (refusal) throw new Error(`generator: move ${moves.length} refused: ${refusal.reason}`);
     moves.push(move);
-    if (moves.length > 5000) throw new Error('generator: runaway script');
+    if (moves.length > 100 * turns) throw new Error('generator: runaway script');
   }
   game.stop();
-  return validate(moves);
+  return validate(moves, turns);
 }
 
 /** Replays the moves on a fresh game: every event accepted, no `rejected` emitted, the 723 procedures really happened. */
-export function validate(moves: Move[]): Script {
+export function validate(moves: Move[], turns = TURNS): Script {
   const game = createGame({ players: PLAYERS });
   let rejected = 0;
   game.actor.on('rejected', () => { rejected += 1; });
@@ -151,7 +152,7 @@ export function validate(moves: Move[]): Script {
     h.some((r) => r.type === 'combatEndedByEffect' && r.turn === MANDATE_TURN),
     h.some((r) => r.type === 'stepBegan' && r.step === 'firstStrikeDamage'),
     h.some((r) => r.type === 'triggered' && r.id.startsWith('upkeepTrigger')),
-    game.view().turn === TURNS + 1,
+    game.view().turn === turns + 1,
   ];
   if (must.includes(false)) throw new Error(`script does not play what it should: ${JSON.stringify(must)}`);
   game.stop();

@@ -24,16 +24,17 @@ export type WorkerReply =
   | { cmd: 'sample'; ms: number; cpuMs: number }
   | { cmd: 'error'; message: string };
 
-const { id, moves, players, tree } = workerData as { id: string; moves: Move[]; players: string[]; tree?: string };
+const { id, moves, players, tree, label } = workerData as { id: string; moves: Move[]; players: string[]; tree?: string; label?: string };
 const { contenders } = await import('./contenders/index.js');
 const { whereKey } = await import('./script.js');
 
-/** The contender, or with --compare DIR our raw actor over DIR's build of the machine (a patched copy). */
+/** The contender, or with --compare DIR (or --cow) our raw actor over DIR's build of the machine (a patched copy). */
 async function build(): Promise<Contender | undefined> {
   if (!tree) return contenders(moves, players, [id])[0];
   const { oursActorContender } = await import('./contenders/ours.js');
-  const { turnMachine } = (await import(pathToFileURL(join(tree, 'src/index.ts')).href)) as { turnMachine: AnyStateMachine };
-  return { id, label: `ours from ${tree}: createActor + send`, group: 1, ...oursActorContender(moves, players, turnMachine) };
+  const { turnMachine, view } = (await import(pathToFileURL(join(tree, 'src/index.ts')).href)) as
+    { turnMachine: AnyStateMachine; view: Parameters<typeof oursActorContender>[3] };
+  return { id, label: label ?? `ours from ${tree}: createActor + send`, group: 1, ...oursActorContender(moves, players, turnMachine, view) };
 }
 const contender = await build();
 if (!contender) throw new Error(`unknown contender ${id}`);

@@ -2,9 +2,10 @@
 // phases with steps ∥ priority), the same event names and the same raised signals between
 // the regions, but only the context, guards and assigns needed to follow the script — no
 // rules work, no plan, no history, no validation.
-import { assign, createActor, raise, setup, type SnapshotFrom, type StateValue } from 'xstate';
+import { assign, raise, setup, type SnapshotFrom, type StateValue } from 'xstate';
 import { toTurnEvent, type Move, type Where } from '../script.js';
 import type { AtTriggerSpec, StackObjectSpec } from '../../src/index.js';
+import { actorContender } from './actor.js';
 
 type Player = string;
 
@@ -210,23 +211,5 @@ export function bareWhere(snapshot: SnapshotFrom<typeof bareMachine>): Where {
 }
 
 export function bareContender(moves: Move[], players: Player[]) {
-  const events = moves.map(toBareEvent);
-  const input = { players };
-  return {
-    play(): number {
-      const actor = createActor(bareMachine, { input });
-      actor.start();
-      for (let i = 0; i < events.length; i += 1) actor.send(events[i]);
-      const { context: { turn } } = actor.getSnapshot();
-      actor.stop();
-      return turn;
-    },
-    trace(): Where[] {
-      const actor = createActor(bareMachine, { input });
-      actor.start();
-      const out = events.map((e) => { actor.send(e); return bareWhere(actor.getSnapshot()); });
-      actor.stop();
-      return out;
-    },
-  };
+  return actorContender(bareMachine, moves.map(toBareEvent), { players }, (s) => s.context.turn, bareWhere);
 }

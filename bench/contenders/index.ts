@@ -4,12 +4,13 @@ import { bgioClientDesignContender, bgioContender } from './bgio.js';
 import { bgioLeanClientContender, bgioLeanContender } from './bgioLean.js';
 import { oursActorContender, oursGameContender } from './ours.js';
 import { reducerContender } from './reducer.js';
+import { skeletonContender } from './skeleton.js';
 
 export interface Contender {
   id: string;
   /** Row label in the table. */
   label: string;
-  /** The numbering: 1 ours, 2 bare XState, 3 boardgame.io, 4 reducer. */
+  /** The numbering: 1 ours, 2 XState floors (our chart's skeleton, a bare machine), 3 boardgame.io, 4 reducer. */
   group: 1 | 2 | 3 | 4;
   /** Plays the whole script once, from creating the game to its last event. */
   play(): number;
@@ -24,6 +25,7 @@ export function contenders(moves: Move[], players: string[], ids?: string[]): Co
   const all: Factory[] = [
     { id: 'actor', label: 'ours: createActor + send (no listeners)', group: 1, make: () => oursActorContender(moves, players) },
     { id: 'game', label: 'ours: createGame + send (history, refusals)', group: 1, make: () => oursGameContender(moves, players) },
+    { id: 'skeleton', label: 'skeleton: our chart, no rules work', group: 2, make: () => skeletonContender(moves, players) },
     { id: 'bare', label: 'bare XState machine, same hierarchy', group: 2, make: () => bareContender(moves, players) },
     { id: 'bgio', label: 'boardgame.io 0.50 reducer, disableUndo', group: 3, make: () => bgioContender(moves, players, { disableUndo: true }) },
     { id: 'bgio-undo', label: 'boardgame.io 0.50 reducer, defaults (undo)', group: 3, make: () => bgioContender(moves, players, { disableUndo: false }) },
@@ -38,4 +40,4 @@ export function contenders(moves: Move[], players: string[], ids?: string[]): Co
     .map(({ make, ...meta }) => ({ ...meta, ...make() }));
 }
 
-export const CONTENDER_IDS = ['actor', 'game', 'bare', 'bgio', 'bgio-undo', 'bgio-client', 'bgio-lean', 'bgio-lean-undo', 'bgio-lean-client', 'reducer'];
+export const CONTENDER_IDS = ['actor', 'game', 'skeleton', 'bare', 'bgio', 'bgio-undo', 'bgio-client', 'bgio-lean', 'bgio-lean-undo', 'bgio-lean-client', 'reducer'];

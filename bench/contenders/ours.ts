@@ -1,23 +1,14 @@
 // Our machine, through the two ways a host drives it: the raw actor (no listeners) and
 // createGame (history and refusal listeners, `send` returning the refusal).
-import { createActor, type AnyStateMachine } from 'xstate';
+import type { AnyStateMachine, SnapshotFrom } from 'xstate';
 import { createGame, turnMachine, view } from '../../src/index.js';
-import { ourWhere, toTurnEvent, type Move, type Where } from '../script.js';
+import { ourWhere, toTurnEvent, whereOfView, type Move, type Where } from '../script.js';
+import { actorContender } from './actor.js';
 
-/** `machine`: another build of the turn machine (bench --compare DIR), else this one. */
-export function oursActorContender(moves: Move[], players: string[], machine: AnyStateMachine = turnMachine) {
-  const events = moves.map(toTurnEvent);
-  const input = { players };
-  return {
-    play(): number {
-      const actor = createActor(machine, { input });
-      actor.start();
-      for (let i = 0; i < events.length; i += 1) actor.send(events[i]);
-      const { turn } = view(actor.getSnapshot());
-      actor.stop();
-      return turn;
-    },
-  };
+/** `machine` and its `viewOf`: another build of the turn machine (bench --compare DIR, --cow), else this one. */
+export function oursActorContender(moves: Move[], players: string[], machine: AnyStateMachine = turnMachine, viewOf: typeof view = view) {
+  const read = (snapshot: SnapshotFrom<AnyStateMachine>) => viewOf(snapshot as never);
+  return actorContender(machine, moves.map(toTurnEvent), { players }, (s) => read(s).turn, (s) => whereOfView(read(s)));
 }
 
 export function oursGameContender(moves: Move[], players: string[]) {
