@@ -157,6 +157,15 @@ export function restoreSnapshot(persisted: unknown): Snapshot<unknown> {
 /** The players of a checked snapshot (a restored game keeps its own). */
 export const playersOf = (snapshot: Snapshot<unknown>): string[] => [...(snapshot as unknown as { context: GameContext }).context.players];
 
+/** `checkSnapshot`, and the snapshot must be a game of exactly these players (in this order). */
+export function checkSnapshotFor(players: readonly string[], snapshot: unknown): Snapshot<unknown> {
+  const checked = checkSnapshot(snapshot);
+  if (playersOf(checked).join('\u0000') !== players.join('\u0000')) {
+    throw new SnapshotError('snapshot.context.players', `the snapshot is a game of ${playersOf(checked).join(', ')}; the input names ${players.join(', ')}`);
+  }
+  return checked;
+}
+
 /**
  * A snapshot of the turn machine as an inspector streams it (`{ value, context }`), for
  * `view`; null when it is not one this machine could be at rest in.
