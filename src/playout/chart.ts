@@ -58,8 +58,17 @@ export interface StateNode<R> {
   /** `on`: each event descriptor with its transitions, in config order. */
   on: Map<string, Transition<R>[]>;
   always: Transition<R>[] | null;
-  /** Per event type: the candidate transitions (exact match, then wildcards, longest first), memoised. */
-  readonly candidates: Map<string, Transition<R>[]>;
+  /** `ancestors[a.order]` is 1 for every proper ancestor `a`. */
+  ancestors: Uint8Array;
+  /** This state and its ancestors that have eventless transitions, nearest first. */
+  alwaysChain: StateNode<R>[];
+}
+
+/** Per event type (computed once): each state's candidate transitions, and whether it or a state below it has any. */
+export interface EventTable<R> {
+  /** By `order`: exact match, then wildcards, longest descriptor first (XState's getCandidates); null: none. */
+  readonly candidates: (Transition<R>[] | null)[];
+  readonly below: Uint8Array;
 }
 
 export interface Chart<R> {
@@ -69,6 +78,7 @@ export interface Chart<R> {
   readonly byId: Map<string, StateNode<R>>;
   /** The config's `context` (a value, or a factory XState calls with `{ input }`). */
   readonly context: unknown;
+  readonly events: Map<string, EventTable<R>>;
 }
 
 type Config = Record<string, unknown>;
@@ -104,7 +114,7 @@ export function compileChart<R>(config: Config, bindings: Bindings<R>): Chart<R>
     const type = (declared ?? (Object.keys(stateConfigs).length > 0 ? 'compound' : 'atomic')) as StateNode<R>['type'];
     const node: StateNode<R> = {
       order: nodes.length, id, key, type, parent, children: [], states: {},
-      entry: [], exit: [], initial: null, on: new Map(), always: null, candidates: new Map(),
+      entry: [], exit: [], initial: null, on: new Map(), always: null, ancestors: new Uint8Array(0), alwaysChain: [],
     };
     nodes.push(node);
     byId.set(id, node);
@@ -130,6 +140,9 @@ export function compileChart<R>(config: Config, bindings: Bindings<R>): Chart<R>
     }
     if (nodeConfig.always !== undefined) node.always = transitionConfigs(nodeConfig.always).map((t) => transition(node, '', t));
     if (node.type === 'compound') node.initial = initialTransition(node, nodeConfig.initial);
+    node.ancestors = new Uint8Array(nodes.length);
+    for (let a = node.parent; a; a = a.parent) node.ancestors[a.order] = 1;
+    for (let a: StateNode<R> | null = node; a; a = a.parent) if (a.always) node.alwaysChain.push(a);
   }
 
   function transition(source: StateNode<R>, eventType: string, t: Config): Transition<R> {
@@ -186,7 +199,7 @@ export function compileChart<R>(config: Config, bindings: Bindings<R>): Chart<R>
     return node;
   }
 
-  return { root, nodes, byId, context: config.context };
+  return { root, nodes, byId, context: config.context, events: new Map() };
 }
 
 /** XState's toTransitionConfigArray: a string (or undefined) is a target. */
@@ -225,16 +238,25 @@ function matchesDescriptor(eventType: string, descriptor: string): boolean {
   return false;
 }
 
-/** XState's getCandidates: the exact descriptor's transitions, then matching wildcards, longest descriptor first. */
-export function candidatesFor<R>(node: StateNode<R>, eventType: string): Transition<R>[] {
-  let found = node.candidates.get(eventType);
-  if (found === undefined) {
+/** The event table of an event type: XState's getCandidates for every state, memoised. */
+export function eventTable<R>(chart: Chart<R>, eventType: string): EventTable<R> {
+  let table = chart.events.get(eventType);
+  if (table) return table;
+  const candidates = chart.nodes.map((node) => {
     const wildcards = [...node.on.keys()]
       .filter((d) => d !== eventType && matchesDescriptor(eventType, d))
       .sort((a, b) => b.length - a.length)
       .flatMap((d) => node.on.get(d)!);
-    found = [...(node.on.get(eventType) ?? []), ...wildcards];
-    node.candidates.set(eventType, found);
+    const found = [...(node.on.get(eventType) ?? []), ...wildcards];
+    return found.length > 0 ? found : null;
+  });
+  const below = new Uint8Array(chart.nodes.length);
+  // Children come after their parent in document order: walk it backwards.
+  for (let i = chart.nodes.length - 1; i >= 0; i -= 1) {
+    const node = chart.nodes[i];
+    if (candidates[i] !== null || node.children.some((c) => below[c.order] === 1)) below[i] = 1;
   }
-  return found;
+  table = { candidates, below };
+  chart.events.set(eventType, table);
+  return table;
 }

@@ -59,6 +59,7 @@ class Game implements TurnRun, RunState<Game>, Playout {
   tracking = false;
   changed = false;
   refusal: Refusal | null = null;
+  private failure: { error: unknown } | null = null;
   readonly guardArgs: { context: GameContext; event: MachineEvent };
   /** The draft every untracked action writes through: the context itself. */
   private readonly draft: Draft;
@@ -105,10 +106,17 @@ class Game implements TurnRun, RunState<Game>, Playout {
   }
 
   send(raw: unknown): Refusal | null {
+    if (this.failure) throw new Error('playout: an earlier event failed in the rules; this game cannot go on', { cause: this.failure.error });
     const accepted = acceptEvent(this.ctx, raw);
     if (!accepted.ok) return asRefusal(accepted.refusal);
     this.refusal = null;
-    macrostep(this.chart, this, accepted.event);
+    try {
+      macrostep(this.chart, this, accepted.event);
+    } catch (error) {
+      // A rules function threw halfway through a macrostep: the context is half changed.
+      this.failure = { error };
+      throw error;
+    }
     return this.refusal;
   }
 

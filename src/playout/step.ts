@@ -4,8 +4,7 @@
 // Each function names the XState function it follows; where XState differs from SCXML
 // (transition selection by walking the state value, the "nothing changed" stop of the
 // eventless loop, the order of the active configuration), XState is followed.
-import type { Chart, ChartEvent, Entry, StateNode, Transition } from './chart.js';
-import { candidatesFor } from './chart.js';
+import { eventTable, type Chart, type ChartEvent, type Entry, type EventTable, type StateNode, type Transition } from './chart.js';
 import type { Configuration } from './configuration.js';
 
 /** What the algorithm needs of a running chart; actions and guards receive it too. */
@@ -27,9 +26,7 @@ type T<R> = Transition<R>;
 
 /** XState's isDescendant: a strict descendant; every state descends from `null` (no domain: the whole machine). */
 function isDescendant<R>(child: Node<R>, parent: Node<R> | null): boolean {
-  let marker = child;
-  while (marker.parent && marker.parent !== parent) marker = marker.parent;
-  return marker.parent === parent;
+  return parent === null || child.ancestors[parent.order] === 1;
 }
 
 /** XState's getProperAncestors: from the parent up, excluding `upTo` (null: up to and including the root). */
@@ -61,14 +58,26 @@ function domainOf<R>(t: T<R>): Node<R> | null {
 
 const rootOf = <R>(node: Node<R>): Node<R> => (node.parent ? rootOf(node.parent) : node);
 
-/** XState's computeExitSet: the active states a targeted transition leaves (its domain too when it reenters its own source). */
+/**
+ * XState's computeExitSet: the active states a targeted transition leaves (its domain too when
+ * it reenters its own source). Sorted as exitStates exits them: reverse document order.
+ */
 function exitSet<R>(transitions: readonly T<R>[], configuration: Configuration<R>): Node<R>[] {
   const exits: Node<R>[] = [];
   for (const t of transitions) {
     if (t.targets.length === 0) continue;
     const domain = domainOf(t);
-    if (t.reenter && t.source === domain && !exits.includes(domain)) exits.push(domain);
-    for (const s of configuration.nodes) if (isDescendant(s, domain) && !exits.includes(s)) exits.push(s);
+    if (domain !== null && t.reenter && t.source === domain && !exits.includes(domain)) exits.push(domain);
+    for (const s of configuration.nodes) {
+      if (isDescendant(s, domain) && (transitions.length === 1 || !exits.includes(s))) exits.push(s);
+    }
+  }
+  // An insertion sort: a handful of states.
+  for (let i = 1; i < exits.length; i += 1) {
+    const s = exits[i];
+    let j = i - 1;
+    for (; j >= 0 && exits[j].order < s.order; j -= 1) exits[j + 1] = exits[j];
+    exits[j + 1] = s;
   }
   return exits;
 }
@@ -179,34 +188,32 @@ function entryOf<R>(transitions: readonly T<R>[]): Entry<R> {
 
 // ---- selection -------------------------------------------------------------------------------
 
-/** XState's StateNode.next: the first candidate for the event whose guard passes. */
-function enabledOn<R>(node: Node<R>, run: R, event: ChartEvent): T<R> | null {
-  for (const t of candidatesFor(node, event.type)) {
-    if (t.guard === null || t.guard(run, event)) return t;
-  }
-  return null;
-}
-
 /**
  * XState's transitionNode: the deepest active states are asked first; a state's own
  * transitions count only when nothing below it took the event; a parallel state collects
  * one from each region (in configuration order) and is itself asked only if none did.
+ * A state asks its candidates in order, the first whose guard passes is taken (StateNode.next).
+ * (States with no candidate for the event, at or below them, are skipped: they take nothing.)
  */
-function select<R extends RunState<R>>(node: Node<R>, run: R, event: ChartEvent, out: T<R>[]): void {
+function select<R extends RunState<R>>(node: Node<R>, run: R, event: ChartEvent, table: EventTable<R>, out: T<R>[]): void {
+  if (table.below[node.order] === 0) return;
   const before = out.length;
   if (node.type === 'compound') {
-    for (const child of node.children) if (run.configuration.has(child)) { select(child, run, event, out); break; }
+    for (const child of node.children) if (run.configuration.has(child)) { select(child, run, event, table, out); break; }
   } else if (node.type === 'parallel') {
-    for (const region of run.configuration.nodes) if (region.parent === node) select(region, run, event, out);
+    for (const region of run.configuration.nodes) if (region.parent === node) select(region, run, event, table, out);
   }
   if (out.length > before) return;
-  const own = enabledOn(node, run, event);
-  if (own) out.push(own);
+  const candidates = table.candidates[node.order];
+  if (candidates === null) return;
+  for (const t of candidates) {
+    if (t.guard === null || t.guard(run, event)) { out.push(t); return; }
+  }
 }
 
 function selectTransitions<R extends RunState<R>>(chart: Chart<R>, run: R, event: ChartEvent): T<R>[] {
   const out: T<R>[] = [];
-  select(chart.root, run, event, out);
+  select(chart.root, run, event, eventTable(chart, event.type), out);
   return out;
 }
 
@@ -218,9 +225,8 @@ function selectEventless<R extends RunState<R>>(run: R, event: ChartEvent): T<R>
   const enabled: T<R>[] = [];
   for (const atomic of run.configuration.nodes) {
     if (atomic.type !== 'atomic') continue;
-    search: for (let s: Node<R> | null = atomic; s; s = s.parent) {
-      if (!s.always) continue;
-      for (const t of s.always) {
+    search: for (const s of atomic.alwaysChain) {
+      for (const t of s.always!) {
         if (t.guard !== null && !t.guard(run, event)) continue;
         if (!enabled.includes(t)) enabled.push(t);
         break search;
@@ -233,7 +239,18 @@ function selectEventless<R extends RunState<R>>(run: R, event: ChartEvent): T<R>
 // ---- microstep and macrostep ------------------------------------------------------------------
 
 /**
- * XState's microstep: exit states (deepest last in document order first, exit actions),
+ * Whether exiting `exits` and entering `entry` leaves the same set of active states: every state
+ * exited is entered again, and nothing new is entered. XState then keeps the snapshot it had,
+ * with its order of states (areStateNodeCollectionsEqual).
+ */
+function keepsActiveStates<R>(configuration: Configuration<R>, exits: readonly Node<R>[], entry: Entry<R>): boolean {
+  for (const s of exits) if (!entry.set.has(s)) return false;
+  for (const s of entry.states) if (!configuration.has(s)) return false;
+  return true;
+}
+
+/**
+ * XState's microstep: exit states (in reverse document order: exit actions),
  * transition actions in selection order, enter states (document order: entry actions, then
  * the initial transition's actions of a state entered by default). Returns whether anything
  * changed (the active states, or — when `run.tracking` — the context).
@@ -243,10 +260,9 @@ function microstep<R extends RunState<R>>(run: R, enabled: T<R>[], event: ChartE
   const { configuration } = run;
   const transitions = removeConflicting(enabled, configuration);
   // The initial microstep exits nothing and enters what `start` computed.
-  const exits = initialEntry ? [] : exitSet(transitions, configuration).sort((a, b) => b.order - a.order);
+  const exits = initialEntry ? [] : exitSet(transitions, configuration);
   const entry = initialEntry ?? entryOf(transitions);
-  // XState keeps the snapshot (and its order of states) when the set of active states is the same.
-  const sameStates = exits.every((s) => entry.set.has(s)) && entry.states.every((s) => configuration.has(s));
+  const sameStates = keepsActiveStates(configuration, exits, entry);
   run.tracking = eventless && sameStates;
   run.changed = false;
   for (const s of exits) {
