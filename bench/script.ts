@@ -2,7 +2,7 @@
 // driving our machine with a fixed policy, then validated by replaying it (every event
 // accepted, nothing rejected). Contenders translate the moves into their own events.
 import {
-  createGame, type AtTriggerSpec, type AttackerSpec, type BlockerSpec, type Game, type PlayerId, type StackObjectSpec, type TurnEvent,
+  createGame, type AtTriggerSpec, type AttackerSpec, type BlockerSpec, type Game, type PlayerId, type StackObjectSpec, type TurnEvent, type View,
 } from '../src/index.js';
 
 export const PLAYERS: PlayerId[] = ['A', 'B'];
@@ -46,7 +46,8 @@ export function toTurnEvent(move: Move): TurnEvent {
   }
 }
 
-export function ourWhere(game: Game): Where {
+/** Where a game of ours is (createGame, or a playout: anything with a view). */
+export function ourWhere(game: { view(): View }): Where {
   const v = game.view();
   const player = v.waitingFor === 'priority' ? v.priority : v.declaring;
   return { turn: v.turn, phase: v.phase ?? '-', step: v.step, waitingFor: v.waitingFor, player, stack: v.stack.length };
