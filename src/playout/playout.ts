@@ -2,8 +2,11 @@
 // search and servers — the same boundary (`acceptEvent`), the same guards and rules
 // functions, the statechart semantics XState applies (step.ts), without XState's snapshots,
 // emitted events and actor. One mutable context per game, owned by the playout: rules
-// functions change it in place through a draft that is the context itself. What it shows
-// (`view`, `legalActions`, `persist`, `history`) is what an actor of the machine shows.
+// functions change it in place through a draft that is the context itself. That is sound
+// because rules change only the containers a copy-on-write draft copies (`copyContainers`)
+// and never store one container inside another (lists are rebuilt or copied: `stepQueue =
+// [...next.steps]`); items are values, replaced, never changed. What it shows (`view`,
+// `legalActions`, `persist`, `history`) is what an actor of the machine shows.
 import type { Snapshot, StateValue } from 'xstate';
 import { acceptEvent } from '../machine/boundary.js';
 import { checkedInput } from '../machine/context.js';
