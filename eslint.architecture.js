@@ -7,7 +7,7 @@
 /** An import whose path goes through one of these folders. */
 const through = (...folders) => `(^|/)(${folders.join('|')})/`;
 /** Anything reaching past the public entries into the library's inside. */
-const PAST_THE_ENTRY = `${through('rules', 'machine', 'machines', 'api')}|(^|/)vocabulary/(?!index\\.js$)|(^|/)scenario/(?!index\\.js$)`;
+const PAST_THE_ENTRY = `${through('rules', 'machine', 'machines', 'api', 'playout')}|(^|/)vocabulary/(?!index\\.js$)|(^|/)scenario/(?!index\\.js$)`;
 
 const forbid = (files, rules, extra = []) => ({
   files,
@@ -28,16 +28,16 @@ export const architecture = [
   forbid(['src/rules/**/*.ts'], [['^\\.\\./(?!vocabulary/)', 'src/rules imports only the vocabulary (and itself)']], NO_XSTATE),
   // The machine glue and the chart: rules, vocabulary, xstate; never the API or anything outside.
   forbid(['src/machine/**/*.ts', 'machines/**/*.ts'], [
-    [`${through('api', 'scenario', 'cli', 'server', 'inspect', 'visualizer', 'export')}|^\\.\\./index\\.js$|^\\.\\./src/index\\.js$`,
+    [`${through('api', 'playout', 'scenario', 'cli', 'server', 'inspect', 'visualizer', 'export')}|^\\.\\./index\\.js$|^\\.\\./src/index\\.js$`,
       'the machine does not import the API or anything built on it'],
   ]),
-  // The API (the package entry's implementation): nothing built on it.
-  forbid(['src/api/**/*.ts', 'src/index.ts'], [
+  // The API (the package entry's implementation, the playout included): nothing built on it.
+  forbid(['src/api/**/*.ts', 'src/playout/**/*.ts', 'src/index.ts'], [
     [through('scenario', 'cli', 'server', 'inspect', 'visualizer', 'export'), 'the API does not import the runner, the CLI, the servers or the visualizer'],
   ]),
   // Everything built on the library: its public entries only.
   forbid(['src/scenario/**/*.ts'], [
-    [`${through('rules', 'machine', 'machines', 'api')}|(^|/)vocabulary/(?!index\\.js$)`, 'the scenario runner uses the public entries only (src/index.ts, src/vocabulary/index.ts)'],
+    [`${through('rules', 'machine', 'machines', 'api', 'playout')}|(^|/)vocabulary/(?!index\\.js$)`, 'the scenario runner uses the public entries only (src/index.ts, src/vocabulary/index.ts)'],
     [through('cli', 'server', 'inspect', 'visualizer', 'export'), 'the scenario runner is below the CLI, the servers and the visualizer'],
   ]),
   forbid(['src/inspect/**/*.ts'], [

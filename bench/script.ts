@@ -2,7 +2,7 @@
 // driving our machine with a fixed policy, then validated by replaying it (every event
 // accepted, nothing rejected). Contenders translate the moves into their own events.
 import {
-  createGame, type AtTriggerSpec, type AttackerSpec, type BlockerSpec, type Game, type PlayerId, type StackObjectSpec, type TurnEvent, type View,
+  createGame, type AtTriggerSpec, type AttackerSpec, type BlockerSpec, type PlayerId, type StackObjectSpec, type TurnEvent, type View,
 } from '../src/index.js';
 
 export const PLAYERS: PlayerId[] = ['A', 'B'];
@@ -52,7 +52,8 @@ export function whereOfView(v: View): Where {
   return { turn: v.turn, phase: v.phase ?? '-', step: v.step, waitingFor: v.waitingFor, player, stack: v.stack.length };
 }
 
-export const ourWhere = (game: Game): Where => whereOfView(game.view());
+/** Where a game of ours is (createGame, or a playout: anything with a view). */
+export const ourWhere = (game: { view(): View }): Where => whereOfView(game.view());
 
 const other = (p: PlayerId) => (p === PLAYERS[0] ? PLAYERS[1] : PLAYERS[0]);
 

@@ -8,8 +8,10 @@ export type { TurnEmitted } from './machine/emitted.js';
 export type { HookParams, HookName, StateBasedActionsResult, StateBasedActionsRule } from './machine/hooks.js';
 export { createTurnActor, type TurnActor, type TurnActorOptions } from './api/actor.js';
 export { createGame, type Game, type GameView, type Seat, type CreateGameOptions } from './api/game.js';
+// The same game without the actor, for AI search and servers
+export { createPlayout, type Playout, type PlayoutOptions } from './playout/index.js';
 // What a UI asks
-export { view, waitingFor, type View, type ViewOptions, type Awaiting, type Side } from './api/view.js';
+export { view, waitingFor, type View, type ViewOptions, type Awaiting, type Side, type GameState } from './api/view.js';
 export { legalActions, canSend, explainRefusal, type LegalAction } from './api/legal.js';
 export type { Refusal } from './rules/legality.js';
 // Persistence

@@ -20,6 +20,8 @@ describe('the layers import only what is below them', () => {
     ['src/cli/planted.ts', "import { beginDraft as x } from '../rules/draft.js';", /public entries only/],
     ['src/inspect/planted.ts', "import { startVisualizer as x } from '../server/server.js';", /below the servers/],
     ['bench/planted.ts', "import { turnGuards as x } from '../src/machine/guards.js';", /public entries only/],
+    ['bench/planted.ts', "import { createPlayout as x } from '../src/playout/playout.js';", /public entries only/],
+    ['src/playout/planted.ts', "import { runScenario as x } from '../scenario/index.js';", /does not import the runner/],
     ['src/rules/planted.ts', "import { createActor as x } from 'xstate';", /no XState below the machine glue/],
     ['src/rules/planted.ts', "import { view as x } from '../api/view.js';", /imports only the vocabulary/],
     ['src/vocabulary/planted.ts', "import type { GameContext as x } from '../rules/types.js';", /imports nothing outside itself/],

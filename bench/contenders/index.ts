@@ -3,6 +3,7 @@ import { bareContender } from './bare.js';
 import { bgioClientDesignContender, bgioContender } from './bgio.js';
 import { bgioLeanClientContender, bgioLeanContender } from './bgioLean.js';
 import { oursActorContender, oursGameContender } from './ours.js';
+import { playoutContender } from './playout.js';
 import { reducerContender } from './reducer.js';
 import { skeletonContender } from './skeleton.js';
 
@@ -25,6 +26,8 @@ export function contenders(moves: Move[], players: string[], ids?: string[]): Co
   const all: Factory[] = [
     { id: 'actor', label: 'ours: createActor + send (no listeners)', group: 1, make: () => oursActorContender(moves, players) },
     { id: 'game', label: 'ours: createGame + send (history, refusals)', group: 1, make: () => oursGameContender(moves, players) },
+    { id: 'playout', label: 'ours: createPlayout + send (history, refusals)', group: 1, make: () => playoutContender(moves, players, true) },
+    { id: 'playout-nohistory', label: 'ours: createPlayout + send (no history)', group: 1, make: () => playoutContender(moves, players, false) },
     { id: 'skeleton', label: 'skeleton: our chart, no rules work', group: 2, make: () => skeletonContender(moves, players) },
     { id: 'bare', label: 'bare XState machine, same hierarchy', group: 2, make: () => bareContender(moves, players) },
     { id: 'bgio', label: 'boardgame.io 0.50 reducer, disableUndo', group: 3, make: () => bgioContender(moves, players, { disableUndo: true }) },
@@ -40,4 +43,4 @@ export function contenders(moves: Move[], players: string[], ids?: string[]): Co
     .map(({ make, ...meta }) => ({ ...meta, ...make() }));
 }
 
-export const CONTENDER_IDS = ['actor', 'game', 'skeleton', 'bare', 'bgio', 'bgio-undo', 'bgio-client', 'bgio-lean', 'bgio-lean-undo', 'bgio-lean-client', 'reducer'];
+export const CONTENDER_IDS = ['actor', 'game', 'playout', 'playout-nohistory', 'skeleton', 'bare', 'bgio', 'bgio-undo', 'bgio-client', 'bgio-lean', 'bgio-lean-undo', 'bgio-lean-client', 'reducer'];

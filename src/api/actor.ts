@@ -6,7 +6,7 @@ import { ForeignEvent } from '../machine/boundary.js';
 import { checkedInput } from '../machine/context.js';
 import { turnMachine, type TurnMachine } from '../machine/index.js';
 import type { GameInput } from '../vocabulary/index.js';
-import { checkSnapshot, seatingOf, seatingOfInput, SnapshotError } from './persistence.js';
+import { checkSnapshotFor } from './persistence.js';
 
 export type TurnActor = Actor<TurnMachine>;
 
@@ -48,10 +48,7 @@ export function guardSend<A extends { send(event: never): void }>(actor: A): A {
 export function createTurnActor(input: GameInput, options: TurnActorOptions = {}): TurnActor {
   const checked = checkedInput(input);
   const machine = options.machine ?? turnMachine;
-  const snapshot = options.snapshot === undefined ? undefined : checkSnapshot(options.snapshot);
-  if (snapshot && seatingOf(snapshot) !== seatingOfInput(checked)) {
-    throw new SnapshotError('snapshot.context.players', `the snapshot is a game of ${seatingOf(snapshot)}; the input names ${seatingOfInput(checked)}`);
-  }
+  const snapshot = options.snapshot === undefined ? undefined : checkSnapshotFor(checked, options.snapshot);
   const actor = createActor(machine, {
     input: checked,
     ...(snapshot && { snapshot }),

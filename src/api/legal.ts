@@ -1,24 +1,23 @@
 // What is legal now, for a UI: answered by the same functions the machine's boundary and
 // guards use, so they always agree.
 import { acceptEvent } from '../machine/boundary.js';
-import type { TurnSnapshot } from '../machine/index.js';
 import { refusalOf, type Refusal } from '../rules/legality.js';
 import { sideOf } from '../rules/sides.js';
 import { abilitiesToOrder, sideToOrder } from '../rules/triggerOrder.js';
 import type { PlayerId, TurnEvent, WaitingFor } from '../vocabulary/index.js';
-import { waitingFor } from './view.js';
+import { waitingFor, type GameState } from './view.js';
 
-function explain(snapshot: TurnSnapshot, event: unknown, waiting: WaitingFor): Refusal | null {
+function explain(snapshot: GameState, event: unknown, waiting: WaitingFor): Refusal | null {
   const accepted = acceptEvent(snapshot.context, event);
   return accepted.ok ? refusalOf(snapshot.context, accepted.event, waiting) : accepted.refusal;
 }
 
 /** null when the machine would accept `event` now; otherwise the reason it would refuse it. Any value may be asked about. */
-export function explainRefusal(snapshot: TurnSnapshot, event: unknown): Refusal | null {
+export function explainRefusal(snapshot: GameState, event: unknown): Refusal | null {
   return explain(snapshot, event, waitingFor(snapshot));
 }
 
-export function canSend(snapshot: TurnSnapshot, event: unknown): boolean {
+export function canSend(snapshot: GameState, event: unknown): boolean {
   return explainRefusal(snapshot, event) === null;
 }
 
@@ -40,7 +39,7 @@ export type LegalAction =
  * The kinds of action `player` may take now (a probe event for each kind, checked as the machine
  * would). With teams, a player acts for their team (805.5a): what the team may do, this player may.
  */
-export function legalActions(snapshot: TurnSnapshot, player: PlayerId): LegalAction[] {
+export function legalActions(snapshot: GameState, player: PlayerId): LegalAction[] {
   const waiting = waitingFor(snapshot);
   const probe = { id: 'probe', controller: player, effects: [] };
   const ctx = snapshot.context;

@@ -167,6 +167,15 @@ export function seatingOf(snapshot: Snapshot<unknown>): string {
 /** The same, for a game input. */
 export const seatingOfInput = (input: GameInput): string => (input.teams === undefined ? input.players.join(', ') : `teams ${input.teams.map(teamId).join(', ')}`);
 
+/** `checkSnapshot`, and the snapshot must be a game of exactly the input's players (in this order) and teams. */
+export function checkSnapshotFor(input: GameInput, snapshot: unknown): Snapshot<unknown> {
+  const checked = checkSnapshot(snapshot);
+  if (seatingOf(checked) !== seatingOfInput(input)) {
+    throw new SnapshotError('snapshot.context.players', `the snapshot is a game of ${seatingOf(checked)}; the input names ${seatingOfInput(input)}`);
+  }
+  return checked;
+}
+
 /**
  * A snapshot of the turn machine as an inspector streams it (`{ value, context }`), for
  * `view`; null when it is not one this machine could be at rest in.

@@ -66,8 +66,14 @@ export interface View {
   plan: { phase: PhaseId; steps: StepId[] }[];
 }
 
+/**
+ * What `view` and `legalActions` read of a game: its context and which states are active. An
+ * XState snapshot is one; so is a playout's state (src/playout).
+ */
+export type GameState = Pick<TurnSnapshot, 'context' | 'matches'>;
+
 /** What the machine waits for now: a player's priority, a combat declaration, or nothing. */
-export function waitingFor(snapshot: TurnSnapshot): WaitingFor {
+export function waitingFor(snapshot: GameState): WaitingFor {
   if (snapshot.matches({ turn: { priority: 'holding' } })) return 'priority';
   if (snapshot.matches({ turn: { priority: 'orderingTriggers' } })) return 'orderTriggers';
   if (snapshot.matches({ turn: { phases: { combat: { declareAttackers: 'declaring' } } } })) return 'declareAttackers';
@@ -80,7 +86,7 @@ export interface ViewOptions {
   upcomingTurns?: number;
 }
 
-export function view(snapshot: TurnSnapshot, options: ViewOptions = {}): View {
+export function view(snapshot: GameState, options: ViewOptions = {}): View {
   const ctx = snapshot.context;
   const waiting = waitingFor(snapshot);
   const priority = waiting === 'priority' ? ctx.priority.holder : null;

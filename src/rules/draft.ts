@@ -16,6 +16,8 @@ export interface Draft {
   readonly hooks: HostHooks;
   /** What the engine handed back that could not be accepted (emitted as `rejected`). */
   readonly refusals: { event: unknown; reason: string; rule: string }[];
+  /** False: `record` keeps nothing (a playout that does not keep history). */
+  readonly recording?: boolean;
 }
 
 type Key = keyof GameContext;
@@ -72,9 +74,22 @@ function definePrototype(keys: readonly string[]): void {
   prototypeReady = true;
 }
 
-export function beginDraft(context: GameContext, hooks: HostHooks = NO_HOOKS): Draft {
+export function beginDraft(context: GameContext, hooks: HostHooks = NO_HOOKS, recording = true): Draft {
   if (!prototypeReady) definePrototype(Object.keys(context));
-  return { ctx: new DraftContext(context) as unknown as GameContext, records: [], hooks, refusals: [] };
+  return { ctx: new DraftContext(context) as unknown as GameContext, records: [], hooks, refusals: [], recording };
+}
+
+/**
+ * A copy of the context whose containers — what a draft copies before rules change them in
+ * place — are fresh, the items inside shared: a context a rules function may then change in
+ * place without touching the original.
+ */
+export function copyContainers(context: GameContext): GameContext {
+  const copy: Record<string, unknown> = { ...context };
+  for (const [key, copier] of Object.entries(COPIERS)) {
+    if (copy[key] !== null) copy[key] = copier(copy[key] as never);
+  }
+  return copy as unknown as GameContext;
 }
 
 /** The parts of the context a draft really changed (nothing when it only read or recorded). */
@@ -89,6 +104,7 @@ export function changesOf(draft: Draft): Partial<GameContext> | null {
 }
 
 export function record(draft: Draft, event: HistoryEvent): void {
+  if (draft.recording === false) return;
   // Every caller passes a fresh literal: stamp it rather than copy it (a spread over the
   // dozen record shapes is megamorphic and costly).
   const { turn, phase, step } = draft.ctx;

@@ -2,6 +2,7 @@
 // Runs N random sequences (2–4 players, at most --max-events events each) and reports how many
 // sequences violated which rule, with the shortest example found for each. Exit status 1 if any.
 // `--hostile`: instead, N hostile-input games and N mutated persisted games (test/fuzz/hostile.ts).
+// `--playout [--legal-every K]`: instead, N sequences through createGame and createPlayout side by side (test/playout).
 import fc from 'fast-check';
 import { describeViolations, type Violation } from '../model/invariants.js';
 import { fuzzCase, type FuzzCase } from './arbitraries.js';
@@ -25,6 +26,11 @@ if (process.argv.includes('--hostile')) {
   process.exit();
 }
 const maxEvents = option('max-events', 60);
+if (process.argv.includes('--playout')) {
+  const { runPlayoutFuzz } = await import('../playout/fuzzRun.js');
+  process.exitCode = runPlayoutFuzz(runs, seed, maxEvents, option('legal-every', 1));
+  process.exit();
+}
 const differential = !process.argv.includes('--no-differential');
 
 interface Example { violation: Violation; input: FuzzCase['input']; events: unknown[] }

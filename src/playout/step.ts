@@ -1,0 +1,325 @@
+// The statechart algorithm XState v5 runs (SCXML's, https://www.w3.org/TR/scxml/#AlgorithmforSCXMLInterpretation,
+// as xstate/src/stateUtils.ts implements it), over a compiled chart: a macrostep takes an
+// event, then eventless transitions until none is enabled, then the raised events one by one.
+// Each function names the XState function it follows; where XState differs from SCXML
+// (transition selection by walking the state value, the "nothing changed" stop of the
+// eventless loop, the order of the active configuration), XState is followed.
+import { eventTable, type Chart, type ChartEvent, type Entry, type EventTable, type StateNode, type Transition } from './chart.js';
+import type { Configuration } from './configuration.js';
+
+/** What the algorithm needs of a running chart; actions and guards receive it too. */
+export interface RunState<R> {
+  configuration: Configuration<R>;
+  /** Events raised by actions, processed after the current microstep (XState's internalQueue). */
+  readonly internalQueue: ChartEvent[];
+  /**
+   * Set by the algorithm for a microstep that would leave the active states as they were:
+   * its actions must then say (`changed = true`) whether they changed the context, since
+   * XState stops taking eventless transitions after one that changed nothing.
+   */
+  tracking: boolean;
+  changed: boolean;
+}
+
+type Node<R> = StateNode<R>;
+type T<R> = Transition<R>;
+
+/** XState's isDescendant: a strict descendant; every state descends from `null` (no domain: the whole machine). */
+function isDescendant<R>(child: Node<R>, parent: Node<R> | null): boolean {
+  return parent === null || child.ancestors[parent.order] === 1;
+}
+
+/** XState's getProperAncestors: from the parent up, excluding `upTo` (null: up to and including the root). */
+function properAncestors<R>(node: Node<R>, upTo: Node<R> | null): Node<R>[] {
+  const ancestors: Node<R>[] = [];
+  if (upTo === node) return ancestors;
+  for (let m = node.parent; m && m !== upTo; m = m.parent) ancestors.push(m);
+  return ancestors;
+}
+
+/**
+ * XState's getTransitionDomain: the source itself when every target is inside it (and it is
+ * not reentered), else the least common ancestor of source and targets; null for a
+ * reentering transition of the root (the whole machine).
+ */
+function domainOf<R>(t: T<R>): Node<R> | null {
+  if (t.domain !== undefined) return t.domain;
+  const { targets, source } = t;
+  let domain: Node<R> | null;
+  if (!t.reenter && targets.every((x) => x === source || isDescendant(x, source))) domain = source;
+  else {
+    const [head, ...tail] = [...targets, source];
+    domain = properAncestors(head, null).find((a) => tail.every((n) => isDescendant(n, a)))
+      ?? (t.reenter ? null : rootOf(source));
+  }
+  t.domain = domain;
+  return domain;
+}
+
+const rootOf = <R>(node: Node<R>): Node<R> => (node.parent ? rootOf(node.parent) : node);
+
+/**
+ * XState's computeExitSet: the active states a targeted transition leaves (its domain too when
+ * it reenters its own source). Sorted as exitStates exits them: reverse document order.
+ */
+function exitSet<R>(transitions: readonly T<R>[], configuration: Configuration<R>): Node<R>[] {
+  const exits: Node<R>[] = [];
+  for (const t of transitions) {
+    if (t.targets.length === 0) continue;
+    const domain = domainOf(t);
+    if (domain !== null && t.reenter && t.source === domain && !exits.includes(domain)) exits.push(domain);
+    for (const s of configuration.nodes) {
+      if (isDescendant(s, domain) && (transitions.length === 1 || !exits.includes(s))) exits.push(s);
+    }
+  }
+  // An insertion sort: a handful of states.
+  for (let i = 1; i < exits.length; i += 1) {
+    const s = exits[i];
+    let j = i - 1;
+    for (; j >= 0 && exits[j].order < s.order; j -= 1) exits[j + 1] = exits[j];
+    exits[j + 1] = s;
+  }
+  return exits;
+}
+
+/**
+ * XState's removeConflictingTransitions (SCXML 3.13): of two enabled transitions that would
+ * exit a common state, the one whose source is a descendant of the other's wins; otherwise
+ * the earlier one (document order of selection) does.
+ */
+function removeConflicting<R>(enabled: T<R>[], configuration: Configuration<R>): T<R>[] {
+  if (enabled.length <= 1) return enabled;
+  const filtered: T<R>[] = [];
+  for (const t1 of enabled) {
+    let preempted = false;
+    const removed: T<R>[] = [];
+    const exits1 = exitSet([t1], configuration);
+    for (const t2 of filtered) {
+      const exits2 = exitSet([t2], configuration);
+      if (!exits1.some((s) => exits2.includes(s))) continue;
+      if (isDescendant(t1.source, t2.source)) removed.push(t2);
+      else { preempted = true; break; }
+    }
+    if (preempted) continue;
+    for (const t of removed) filtered.splice(filtered.indexOf(t), 1);
+    filtered.push(t1);
+  }
+  return filtered;
+}
+
+// ---- entry: XState's computeEntrySet, addDescendantStatesToEnter, addAncestorStatesToEnter ----------
+
+class EntrySet<R> {
+  readonly states = new Set<Node<R>>();
+  readonly byDefault = new Set<Node<R>>();
+
+  private hasDescendantOf(node: Node<R>): boolean {
+    for (const s of this.states) if (isDescendant(s, node)) return true;
+    return false;
+  }
+
+  /** A compound state enters its initial state; a parallel one each region not already entered. */
+  descendants(node: Node<R>): void {
+    if (node.type === 'compound') {
+      const initial = node.initial!.targets[0];
+      this.states.add(initial);
+      this.byDefault.add(initial);
+      this.descendants(initial);
+      this.ancestors(properAncestors(initial, node), null);
+    } else if (node.type === 'parallel') {
+      for (const child of node.children) {
+        if (this.hasDescendantOf(child)) continue;
+        this.states.add(child);
+        this.byDefault.add(child);
+        this.descendants(child);
+      }
+    }
+  }
+
+  /** Ancestors inside the reentrancy domain are entered; a parallel ancestor enters its other regions. */
+  ancestors(ancestors: Node<R>[], reentrancyDomain: Node<R> | null): void {
+    for (const anc of ancestors) {
+      if (!reentrancyDomain || isDescendant(anc, reentrancyDomain)) this.states.add(anc);
+      if (anc.type !== 'parallel') continue;
+      for (const child of anc.children) {
+        if (this.hasDescendantOf(child)) continue;
+        this.states.add(child);
+        this.descendants(child);
+      }
+    }
+  }
+
+  add(t: T<R>): void {
+    const domain = domainOf(t);
+    for (const s of t.targets) {
+      // A target is entered unless it is the source, targeted from inside, without reentering.
+      if (t.source !== s || t.source !== domain || t.reenter) {
+        this.states.add(s);
+        this.byDefault.add(s);
+      }
+      this.descendants(s);
+    }
+    for (const s of t.targets) {
+      const ancestors = properAncestors(s, domain);
+      if (domain?.type === 'parallel') ancestors.push(domain);
+      this.ancestors(ancestors, !t.source.parent && t.reenter ? null : domain);
+    }
+  }
+
+  sorted(): Entry<R> {
+    return { states: [...this.states].sort((a, b) => a.order - b.order), set: this.states, byDefault: this.byDefault };
+  }
+}
+
+function entryOf<R>(transitions: readonly T<R>[]): Entry<R> {
+  if (transitions.length === 1) {
+    const [t] = transitions;
+    if (!t.entry) {
+      const set = new EntrySet<R>();
+      set.add(t);
+      t.entry = set.sorted();
+    }
+    return t.entry;
+  }
+  const set = new EntrySet<R>();
+  for (const t of transitions) set.add(t);
+  return set.sorted();
+}
+
+// ---- selection -------------------------------------------------------------------------------
+
+/**
+ * XState's transitionNode: the deepest active states are asked first; a state's own
+ * transitions count only when nothing below it took the event; a parallel state collects
+ * one from each region (in configuration order) and is itself asked only if none did.
+ * A state asks its candidates in order, the first whose guard passes is taken (StateNode.next).
+ * (States with no candidate for the event, at or below them, are skipped: they take nothing.)
+ */
+function select<R extends RunState<R>>(node: Node<R>, run: R, event: ChartEvent, table: EventTable<R>, out: T<R>[]): void {
+  if (table.below[node.order] === 0) return;
+  const before = out.length;
+  if (node.type === 'compound') {
+    for (const child of node.children) if (run.configuration.has(child)) { select(child, run, event, table, out); break; }
+  } else if (node.type === 'parallel') {
+    for (const region of run.configuration.nodes) if (region.parent === node) select(region, run, event, table, out);
+  }
+  if (out.length > before) return;
+  const candidates = table.candidates[node.order];
+  if (candidates === null) return;
+  for (const t of candidates) {
+    if (t.guard === null || t.guard(run, event)) { out.push(t); return; }
+  }
+}
+
+function selectTransitions<R extends RunState<R>>(chart: Chart<R>, run: R, event: ChartEvent): T<R>[] {
+  const out: T<R>[] = [];
+  select(chart.root, run, event, eventTable(chart, event.type), out);
+  return out;
+}
+
+/**
+ * XState's selectEventlessTransitions: for each active atomic state, in configuration order,
+ * the first enabled `always` transition of it or its nearest ancestor that has one enabled.
+ */
+function selectEventless<R extends RunState<R>>(run: R, event: ChartEvent): T<R>[] {
+  const enabled: T<R>[] = [];
+  for (const atomic of run.configuration.nodes) {
+    if (atomic.type !== 'atomic') continue;
+    search: for (const s of atomic.alwaysChain) {
+      for (const t of s.always!) {
+        if (t.guard !== null && !t.guard(run, event)) continue;
+        if (!enabled.includes(t)) enabled.push(t);
+        break search;
+      }
+    }
+  }
+  return removeConflicting(enabled, run.configuration);
+}
+
+// ---- microstep and macrostep ------------------------------------------------------------------
+
+/**
+ * Whether exiting `exits` and entering `entry` leaves the same set of active states: every state
+ * exited is entered again, and nothing new is entered. XState then keeps the snapshot it had,
+ * with its order of states (areStateNodeCollectionsEqual).
+ */
+function keepsActiveStates<R>(configuration: Configuration<R>, exits: readonly Node<R>[], entry: Entry<R>): boolean {
+  for (const s of exits) if (!entry.set.has(s)) return false;
+  for (const s of entry.states) if (!configuration.has(s)) return false;
+  return true;
+}
+
+/**
+ * XState's microstep: exit states (in reverse document order: exit actions),
+ * transition actions in selection order, enter states (document order: entry actions, then
+ * the initial transition's actions of a state entered by default). Returns whether anything
+ * changed (the active states, or — when `run.tracking` — the context).
+ */
+function microstep<R extends RunState<R>>(run: R, enabled: T<R>[], event: ChartEvent, eventless: boolean, initialEntry?: Entry<R>): boolean {
+  if (enabled.length === 0) return false;
+  const { configuration } = run;
+  const transitions = removeConflicting(enabled, configuration);
+  // The initial microstep exits nothing and enters what `start` computed.
+  const exits = initialEntry ? [] : exitSet(transitions, configuration);
+  const entry = initialEntry ?? entryOf(transitions);
+  const sameStates = keepsActiveStates(configuration, exits, entry);
+  run.tracking = eventless && sameStates;
+  run.changed = false;
+  for (const s of exits) {
+    for (const action of s.exit) action(run, event);
+    if (!sameStates) configuration.delete(s);
+  }
+  for (const t of transitions) for (const action of t.actions) action(run, event);
+  for (const s of entry.states) {
+    if (!sameStates) configuration.add(s);
+    for (const action of s.entry) action(run, event);
+    if (s.initial && entry.byDefault.has(s)) for (const action of s.initial.actions) action(run, event);
+  }
+  const changed = !sameStates || run.changed;
+  run.tracking = false;
+  return changed;
+}
+
+/**
+ * XState's macrostep: the event's transitions, then, until the machine rests, eventless
+ * transitions (stopping after one that changed nothing) and raised events in order.
+ */
+export function macrostep<R extends RunState<R>>(chart: Chart<R>, run: R, event: ChartEvent): void {
+  microstep(run, selectTransitions(chart, run, event), event, false);
+  settle(chart, run, event);
+}
+
+function settle<R extends RunState<R>>(chart: Chart<R>, run: R, event: ChartEvent): void {
+  const queue = run.internalQueue;
+  let current = event;
+  let selectEventlessTransitions = true;
+  for (;;) {
+    let transitions: T<R>[] = selectEventlessTransitions ? selectEventless(run, current) : [];
+    const eventless = transitions.length > 0;
+    if (!eventless) {
+      if (queue.length === 0) return;
+      current = queue.shift()!;
+      transitions = selectTransitions(chart, run, current);
+    }
+    const changed = microstep(run, transitions, current, eventless);
+    selectEventlessTransitions = !eventless || changed;
+  }
+}
+
+/** XState's getInitialSnapshot: the root and its initial states entered (initialMicrostep), then a macrostep on the init event. */
+export function start<R extends RunState<R>>(chart: Chart<R>, run: R, initEvent: ChartEvent): void {
+  const targets: Node<R>[] = [];
+  const visit = (n: Node<R>) => {
+    targets.push(n);
+    if (n.type === 'compound') visit(n.initial!.targets[0]);
+    else if (n.type === 'parallel') n.children.forEach(visit);
+  };
+  visit(chart.root);
+  run.configuration.add(chart.root);
+  const initialTransition: T<R> = { source: chart.root, targets, reenter: true, guard: null, actions: [], eventType: '' };
+  const entry = new EntrySet<R>();
+  entry.add(initialTransition);
+  entry.byDefault.add(chart.root); // "In the initial state, the root state node is 'entered'."
+  microstep(run, [initialTransition], initEvent, false, entry.sorted());
+  settle(chart, run, initEvent);
+}

@@ -1,0 +1,141 @@
+// Small statecharts that exercise what the turn chart barely does — exit and entry order
+// across levels, reentering, `#id` and `.child` targets, ancestors' transitions, conflicts
+// between parallel regions, wildcards, eventless loops that stop when nothing changes, raised
+// events, the order of the active states — each run by XState and by the playout's executor
+// (src/playout) with the same actions, so that any difference in semantics shows.
+// `logged` gives every state entry/exit logging and every transition a logging action.
+
+type Config = Record<string, unknown>;
+
+const log = (msg: string) => ({ type: 'log', params: { msg } });
+const asArray = (x: unknown): unknown[] => (x === undefined ? [] : Array.isArray(x) ? x : [x]);
+
+function loggedTransitions(where: string, label: string, value: unknown): unknown {
+  return asArray(value).map((t, i) => {
+    const config: Config = t === undefined || typeof t === 'string' ? { target: t } : { ...(t as Config) };
+    config.actions = [...asArray(config.actions), log(`${where} ${label}#${i}`)];
+    return config;
+  });
+}
+
+/** The config with entry/exit logs on every state and a log action on every transition. */
+export function logged(config: Config, path = 'root'): Config {
+  const out: Config = { ...config };
+  out.entry = [log(`enter ${path}`), ...asArray(config.entry)];
+  out.exit = [...asArray(config.exit), log(`exit ${path}`)];
+  if (config.on) {
+    out.on = Object.fromEntries(Object.entries(config.on as Config).map(([event, t]) => [event, loggedTransitions(path, event, t)]));
+  }
+  if (config.always) out.always = loggedTransitions(path, 'always', config.always);
+  if (config.states) {
+    out.states = Object.fromEntries(Object.entries(config.states as Config).map(([key, s]) => [key, logged(s as Config, `${path}.${key}`)]));
+  }
+  return out;
+}
+
+const lt = (n: number) => ({ type: 'lt', params: { n } });
+
+/** Parallel regions, deep and multiple targets, reentering, counters and raised events. */
+export const REGIONS: Config = {
+  id: 'm',
+  initial: 'p',
+  on: { RESET: { target: '.p', reenter: true }, ROOT: {}, 'ping.*': { actions: 'inc' } },
+  states: {
+    p: {
+      type: 'parallel',
+      on: { ROOT: { actions: 'inc' }, OUT: '#m.q', SELFP: { target: 'p', reenter: true }, INNER: { target: '.a.a3' } },
+      states: {
+        a: {
+          initial: 'a1',
+          states: {
+            a1: { on: { GO: 'a2', INC: { actions: 'inc' }, 'ping.x': {} } },
+            a2: { always: [{ guard: lt(3), actions: 'inc' }, { target: 'a3' }] },
+            a3: {
+              entry: { type: 'raiseIt', params: { type: 'ping.a' } },
+              on: { BACK: 'a1', SELF: { target: 'a3', reenter: true }, SELFIN: 'a3', UP: '#m.p.a' },
+            },
+          },
+        },
+        b: {
+          initial: 'b1',
+          on: { BB: '.b2' },
+          states: {
+            b1: { on: { GO: 'b2', 'ping.a': { target: 'b2', actions: 'inc' } } },
+            b2: { always: { guard: lt(6), actions: { type: 'log', params: { msg: 'unchanged' } } }, on: { GO: 'b1', '*': { actions: 'inc' } } },
+          },
+        },
+        c: { initial: 'c1', states: { c1: { on: { GO: { target: 'c2', guard: 'even' } } }, c2: { entry: 'inc', on: { GO: '#m.p.c.c1' } } } },
+      },
+    },
+    q: {
+      initial: 'q1',
+      states: { q1: { always: { guard: 'even', target: 'q2' } }, q2: {} },
+      on: { BACK: '#m.p.a.a3', MULTI: { target: ['#m.p.a.a2', '#m.p.b.b2'] }, INC: { actions: 'inc' }, ROOT: { target: 'p' } },
+    },
+  },
+};
+
+/** Regions whose transitions conflict (one leaves the parallel state), ancestors' transitions, wildcards. */
+export const CONFLICTS: Config = {
+  id: 'k',
+  initial: 'par',
+  on: { '*': { actions: 'inc' }, X: '.done' },
+  states: {
+    par: {
+      type: 'parallel',
+      // Enabled with r2's: the region's own transition (a descendant's) wins the conflict.
+      always: { guard: { type: 'gt', params: { n: 3 } }, target: 'done' },
+      on: { Z: '.left.l2', Y: { target: 'done' } },
+      states: {
+        left: {
+          initial: 'l1',
+          states: {
+            l1: { on: { X: 'l2', Y: { target: '#k.done', guard: 'even' } } },
+            l2: { on: { X: { target: '#k.par', reenter: true }, Y: 'l1' } },
+          },
+        },
+        right: {
+          initial: 'r1',
+          on: { X: { target: '#k.done', guard: lt(4) } },
+          states: {
+            r1: { on: { Y: 'r2', 'x.*': { actions: 'inc' } } },
+            r2: { always: { guard: 'even', target: 'r1', actions: 'inc' }, on: { X: 'r1' } },
+          },
+        },
+      },
+    },
+    done: { on: { X: 'par', Y: { target: '#k.par.right.r2' } } },
+  },
+};
+
+/**
+ * Eventless transitions in both regions at once: which region's actions come first depends on
+ * the order the states were entered (XState's `_nodes`), not on document order.
+ */
+export const EVENTLESS_ORDER: Config = {
+  id: 'e',
+  type: 'parallel',
+  on: { INC: { actions: 'inc' } },
+  states: {
+    a: {
+      initial: 'a1',
+      states: {
+        a1: { on: { MOVE: 'a2' } },
+        a2: { always: { guard: 'odd', target: 'a1' }, on: { MOVE: 'a1' } },
+      },
+    },
+    b: {
+      initial: 'b1',
+      states: {
+        b1: { on: { MOVEB: 'b2' } },
+        b2: { always: { guard: 'odd', target: 'b1' }, on: { MOVEB: 'b1' } },
+      },
+    },
+  },
+};
+
+export const CHARTS: Record<string, { config: Config; events: string[] }> = {
+  regions: { config: REGIONS, events: ['GO', 'INC', 'BACK', 'SELF', 'SELFIN', 'UP', 'OUT', 'RESET', 'ROOT', 'MULTI', 'SELFP', 'INNER', 'BB', 'ping.x', 'ping.y', 'OTHER'] },
+  conflicts: { config: CONFLICTS, events: ['X', 'Y', 'Z', 'x.y', 'W'] },
+  eventlessOrder: { config: EVENTLESS_ORDER, events: ['MOVE', 'MOVEB', 'INC'] },
+};
