@@ -114,6 +114,9 @@ function stateProblem(value: unknown, ctx: GameContext): [path: string, reason: 
   return null;
 }
 
+/** How much deeper than in its event an object sits in the game state (event.ability → context.onDiscard[i].ability). */
+const CONTEXT_LEVELS = 2;
+
 function throwIssue(prefix: string, issue: Issue): never {
   throw new SnapshotError(`${prefix}${issue.path.length ? `.${formatPath(issue.path)}` : ''}`.replace('.[', '['), issue.message);
 }
@@ -126,7 +129,9 @@ function checkedContext(context: unknown): GameContext {
   if (!limits.ok) throwIssue('snapshot.context.limits', limits.issues[0]);
   const teams = isPlainObject(context) && isPlainObject(context.teams) ? Object.values(context.teams) : undefined;
   const declared = declaredEnv({ players: isPlainObject(context) ? context.players : undefined, teams });
-  const env: Env = { ...declared, limits: { ...limits.value, maxValuesPerEvent: Number.MAX_SAFE_INTEGER } };
+  // A game state holds the objects events brought, two levels further down (context.onDiscard[i].ability):
+  // the nesting an event may have, plus those levels; the values of every event together.
+  const env: Env = { ...declared, limits: { ...limits.value, maxNesting: limits.value.maxNesting + CONTEXT_LEVELS, maxValuesPerEvent: Number.MAX_SAFE_INTEGER } };
   const parsed = parse(contextSchema, context, env);
   if (!parsed.ok) throwIssue('snapshot.context', parsed.issues[0]);
   return parsed.value;

@@ -78,3 +78,14 @@ describe('an accepted game resumes exactly', () => {
     }
   });
 });
+
+describe('what the machine accepted, it can resume', () => {
+  it('an object nested as deeply as an event may be persists and restores (it sits deeper in the game state than in its event)', () => {
+    const game = createGame({ players: ['A', 'B'] });
+    const deep = { type: 'spell.cast', object: { id: 'x', controller: 'A', effects: [{ cast: { id: 'y', controller: 'A', effects: [{ at: { id: 'z', controller: 'A', when: 'upkeep', effects: [{ addPhases: { phases: ['combat'] } }] } }] } }] } };
+    expect(game.send(deep)).toBeNull();
+    expect(game.send({ type: 'discard.schedule', player: 'A', ability: deep.object })).toBeNull();
+    const resumed = createGame({ players: ['A', 'B'] }, { snapshot: restoreSnapshot(JSON.parse(JSON.stringify(game.persist()))) });
+    expect(resumed.view()).toEqual({ ...game.view(), history: [] });
+  });
+});
