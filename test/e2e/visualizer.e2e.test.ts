@@ -60,6 +60,15 @@ async function litStep(): Promise<string> {
   return step.slice(PHASES.length);
 }
 
+/** Passes (declaring no attackers when asked) until that turn has begun. */
+async function passUntilTurn(turn: number): Promise<void> {
+  while (Number(await text('turn-number')) < turn) {
+    const waiting = await text('waiting-for');
+    if (waiting === 'declareAttackers') await page.getByTestId(`attack-${await text('active-player')}`).click();
+    else await page.getByTestId(`pass-${await text('priority-holder')}`).click();
+  }
+}
+
 describe('visualizer in Chromium', () => {
   it('draws the statechart from the machine definition, the current step lit', async () => {
     await open();
@@ -139,6 +148,100 @@ describe('visualizer in Chromium', () => {
     expect(await text('priority-holder')).toBe('B');
     await page.getByTestId('undo').click();
     expect(await text('priority-holder')).toBe('A');
+  });
+
+  it('plays a Two-Headed Giant game from the picker: B casts and passes for A+B, then team C+D holds priority', async () => {
+    await open();
+    await page.getByTestId('game-choice').selectOption('2hg');
+    await page.getByTestId('new-game').click();
+    expect(await text('active-team')).toBe('A+B');
+    expect(await text('priority-holder')).toBe('A+B');
+    expect(await text('panel-teams')).toMatch(/A\+B: A \(primary\), B\s*its turn\s*holds priority/);
+    expect(await page.getByTestId('team-C+D').getAttribute('data-roles')).toBe('');
+    await page.getByTestId('acting-player').selectOption('B');
+    expect(await page.getByTestId('controls').textContent()).toContain('cast or activated by B, for team A+B');
+    await page.getByTestId('card-darkRitual').click();
+    expect(await text('panel-stack')).toContain('darkRitual (B)');
+    expect(await text('priority-holder')).toBe('A+B');
+    expect(await page.getByTestId('pass-C').isDisabled()).toBe(true);
+    expect(await page.getByTestId('pass-C').getAttribute('title')).toContain('team A+B holds priority');
+    await page.getByTestId('pass-B').click();
+    expect(await text('priority-holder')).toBe('C+D');
+    expect(await page.getByTestId('team-C+D').getAttribute('data-roles')).toBe('priority');
+    expect(await page.getByTestId('team-A+B').getAttribute('data-roles')).toBe('active');
+    expect(await text('may-act')).toBe('C or D (for team C+D)');
+    expect(await text('history')).toContain('A+B passes (B)');
+    // The team passes by its id: all teams passed in succession, the ritual resolves for B.
+    await page.getByTestId('pass-C+D').click();
+    expect(await text('panel-stack')).toContain('empty');
+    expect(await text('panel-mana')).toMatch(/B\s*3/);
+    expect(await text('priority-holder')).toBe('A+B');
+  });
+
+  it('asks for the order of triggers in a triggerOrder "choose" game; the order picked goes on the stack', async () => {
+    await open();
+    await page.getByTestId('game-choice').selectOption('2p-choose');
+    await page.getByTestId('new-game').click();
+    for (const id of ['t1', 't2']) {
+      await page.getByTestId('trigger-input').fill(id);
+      await page.getByTestId('report-trigger').click();
+    }
+    await page.getByTestId('pass-A').click();
+    expect(await text('waiting-for')).toBe('orderTriggers');
+    expect(await text('order-asked')).toMatch(/A orders:\s*t1\s*t2/);
+    const pick = (id: string) => page.locator(`[data-testid="order-pick"][data-trigger="${id}"]`).click();
+    await pick('t1');
+    await page.getByTestId('order-undo').click();
+    await pick('t2');
+    // Incomplete: the machine refuses it, saying why, and the pick stays.
+    await page.getByTestId('order-confirm').click();
+    expect(await text('refusal')).toMatch(/Refused \(rule 603\.3b\): the order must name each of A's abilities once: t1, t2; got t2/);
+    expect(await text('order-picked')).toBe('t2 — lowest');
+    // The keyboard goes on from the last pick: Enter picks t1, then confirms.
+    await page.getByTestId('order-pick').click();
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('order-confirm');
+    expect(await text('order-picked')).toMatch(/t2 — lowest\s*t1 — top, resolves first/);
+    await page.keyboard.press('Enter');
+    expect(await text('waiting-for')).toBe('priority: B'); // who was about to receive priority as they triggered
+    expect(await text('panel-stack')).toMatch(/t1 \(A\)\s*t2 \(A\)/); // top first
+    expect(await page.getByTestId('order-picker').count()).toBe(0);
+  });
+
+  it('shows an “until your next turn” effect and a delayed trigger in the effects panel, in words, as the game moves', async () => {
+    await open();
+    for (const card of ['teferisProtection', 'pactOfNegation']) {
+      await page.getByTestId(`card-${card}`).click();
+      await page.getByTestId('pass-A').click();
+      await page.getByTestId('pass-B').click();
+    }
+    expect(await text('continuous-effects')).toBe("teferisProtection — until A's next turn");
+    expect(await text('delayed-triggers')).toBe("pactOfNegationPayment (A) — at the beginning of the upkeep on A's next turn");
+    await passUntilTurn(2);
+    expect(await text('continuous-effects')).toContain("until A's next turn");
+    expect(await text('delayed-triggers')).toContain('pactOfNegationPayment');
+    await passUntilTurn(3);
+    expect(await text('continuous-effects')).toBe('none');
+    expect(await text('delayed-triggers')).toBe('none');
+    expect(await text('panel-stack')).toContain('pactOfNegationPayment');
+  });
+
+  it('steps a bundled team scenario, each entry in words', async () => {
+    await open('scenario');
+    await page.waitForFunction(() => document.querySelector('[data-testid="scenario-select"] option[value="teams-who-may-act.json"]'));
+    await page.getByTestId('scenario-select').selectOption('teams-who-may-act.json');
+    expect(await text('scenario-game')).toBe('A+B vs C+D; variant: "twoHeadedGiant"');
+    expect(await text('entry-2')).toBe('refused: D passes');
+    for (let i = 0; i < 5; i++) await page.getByTestId('scenario-step').click();
+    expect(await text('panel-teams')).toMatch(/A\+B: A \(primary\), B\s*its turn\s*holds priority/);
+    expect(await text('panel-stack')).toContain('bearSpell (B)');
+    await page.getByTestId('scenario-run').click();
+    expect(await text('scenario-status')).toMatch(/^ok — (\d+) passed, 0 failed of \1$/);
+  });
+
+  it('refuses a scenario file that is not UTF-8, saying so', async () => {
+    await open('scenario');
+    await page.getByTestId('scenario-file').setInputFiles({ name: 'latin1.json', mimeType: 'application/json', buffer: Buffer.from([0x7b, 0xe9, 0x7d]) });
+    expect(await text('scenario-refused')).toBe('latin1.json: the file is not UTF-8 text');
   });
 
   it('runs a loaded scenario entry by entry, green', async () => {

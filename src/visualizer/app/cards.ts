@@ -71,6 +71,35 @@ export const PALETTE: PaletteCard[] = [
     object: (controller) => ({ controller, type: 'sorcery', effects: [{ extraTurn: { player: controller } }] }),
   },
   {
+    key: 'finalFortune',
+    name: 'Final Fortune',
+    action: 'cast',
+    text: 'Instant. Take an extra turn after this one. At the beginning of that turn’s end step, you lose the game. (500.7, 603.7)',
+    object: (controller) => ({
+      controller,
+      type: 'instant',
+      effects: [{ extraTurn: { player: controller } }, { at: { id: 'finalFortuneLoss', controller, when: 'end', thatTurn: true, once: true } }],
+    }),
+  },
+  {
+    key: 'teferisProtection',
+    name: 'Teferi’s Protection',
+    action: 'cast',
+    text: 'Instant. Until your next turn, your life total can’t change and you gain protection from everything. (611.2)',
+    object: (controller) => ({ controller, type: 'instant', effects: [{ createEffect: { id: 'teferisProtection', until: { nextTurnOf: controller } } }] }),
+  },
+  {
+    key: 'pactOfNegation',
+    name: 'Pact of Negation',
+    action: 'cast',
+    text: 'Instant. (Counter target spell: not modelled.) At the beginning of your next upkeep, pay {3}{U}{U}. If you don’t, you lose the game. (603.7)',
+    object: (controller) => ({
+      controller,
+      type: 'instant',
+      effects: [{ at: { id: 'pactOfNegationPayment', controller, when: 'upkeep', nextTurnOf: controller, once: true } }],
+    }),
+  },
+  {
     key: 'grizzlyBears',
     name: 'Grizzly Bears',
     action: 'cast',

@@ -21,11 +21,17 @@ export function startInspectMode(chart: ChartPane, elements: ModeElements): () =
   const socket = new WebSocket(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${VIEWER_PATH}`);
   socket.addEventListener('open', () => { connection = 'connected: waiting for programs'; render(); });
   socket.addEventListener('close', () => { connection = 'disconnected from the relay'; render(); });
+  /** Messages the page could not read, and why the last one was refused. */
+  let refused = { count: 0, reason: '' };
   socket.addEventListener('message', (message) => {
-    const received = JSON.parse(String(message.data)) as InspectMessage;
-    const actor = live.receive(received);
-    if (!selected || (received.type === '@xstate.actor' && !pickedByUser)) selected = actor.sessionId;
-    connection = 'connected';
+    try {
+      const received = JSON.parse(String(message.data)) as InspectMessage;
+      const actor = live.receive(received);
+      if (!selected || (received.type === '@xstate.actor' && !pickedByUser)) selected = actor.sessionId;
+      connection = 'connected';
+    } catch (error) {
+      refused = { count: refused.count + 1, reason: error instanceof Error ? error.message : String(error) };
+    }
     render();
   });
 
@@ -56,6 +62,7 @@ export function startInspectMode(chart: ChartPane, elements: ModeElements): () =
       elements.controls,
       h('h3', {}, 'Live (inspect)'),
       h('p', { 'data-testid': 'live-status' }, `Relay: ${connection}. Actors: ${live.actors.size}.`),
+      refused.count ? h('div', { class: 'message refused', 'data-testid': 'live-refused' }, `Refused ${refused.count} unreadable message(s); the last: ${refused.reason}`) : null,
       h('p', { class: 'muted' }, 'In the inspected program: ', h('code', {}, CONNECT_HINT)),
       actor ? actorSelect : null,
       actor?.truncated && actor.definition?.id !== turnMachine.id

@@ -29,6 +29,18 @@ function parseDefinition(text: string | undefined): MachineDefinition | undefine
   }
 }
 
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+
+/** Why a message is not one of the inspector's, as far as the page reads it; undefined if it is. */
+function problemOf(message: unknown): string | undefined {
+  if (!isObject(message)) return 'not an object';
+  if (typeof message.sessionId !== 'string') return 'no sessionId';
+  if (message.type === '@xstate.actor') return message.snapshot === undefined || isObject(message.snapshot) ? undefined : 'snapshot is not an object';
+  if (message.type !== '@xstate.event' && message.type !== '@xstate.snapshot') return `unknown type ${JSON.stringify(message.type)}`;
+  if (!isObject(message.event) || typeof message.event.type !== 'string') return `${message.type} without an event type`;
+  return message.type === '@xstate.snapshot' && !isObject(message.snapshot) ? '@xstate.snapshot without a snapshot' : undefined;
+}
+
 /** The actors of an inspector stream, as they were announced and as they changed. */
 export function createLiveActors() {
   const actors = new Map<string, LiveActor>();
@@ -44,8 +56,10 @@ export function createLiveActors() {
 
   return {
     actors,
-    /** Takes one message; returns the actor it concerns. */
+    /** Takes one message; returns the actor it concerns. A message of another shape is refused (thrown, saying why) and changes nothing. */
     receive(message: InspectMessage): LiveActor {
+      const problem = problemOf(message);
+      if (problem) throw new Error(problem);
       const actor = actorFor(message.sessionId);
       switch (message.type) {
         case '@xstate.actor':

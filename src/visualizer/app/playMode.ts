@@ -1,7 +1,8 @@
 import { turnMachine, view, type TurnEvent } from '../../index.js';
 import type { ChartPane } from './chartPane.js';
-import { renderControls } from './controls.js';
+import { renderControls, type ControlsState } from './controls.js';
 import { h, replace } from './dom.js';
+import { DEFAULT_GAME, gameChoice, type GameChoice } from './games.js';
 import { createLocalGame, historyAtMicrostep, type LocalGame } from './localGame.js';
 import { historyLog, renderPanels } from './panels.js';
 import { renderTimeline } from './timeline.js';
@@ -13,13 +14,18 @@ export interface ModeElements {
   message: HTMLElement;
 }
 
-const PLAYER_NAMES = ['A', 'B', 'C', 'D'];
-
 /** Play mode: a game in the page, driven by the controls, with undo, time travel and the microsteps of each event. */
 export function startPlayMode(chart: ChartPane, elements: ModeElements): () => void {
-  let game: LocalGame = createLocalGame({ players: PLAYER_NAMES.slice(0, 2) });
+  let choice: GameChoice = DEFAULT_GAME;
+  let game: LocalGame = createLocalGame(choice.input);
   /** The microstep of the current moment shown instead of the state after its event, if any. */
   let shownMicrostep: number | undefined;
+  /** Who the controls act as, and the order of triggers being picked (forgotten when the game moves). */
+  const controls: ControlsState = { picked: [] };
+  const moved = () => {
+    shownMicrostep = undefined;
+    controls.picked = [];
+  };
 
   function showMessage(kind: 'refused' | 'info', text: string): void {
     replace(elements.message, text ? h('div', { class: `message ${kind}`, 'data-testid': kind === 'refused' ? 'refusal' : 'info' }, text) : null);
@@ -28,14 +34,17 @@ export function startPlayMode(chart: ChartPane, elements: ModeElements): () => v
   function send(event: TurnEvent): void {
     shownMicrostep = undefined;
     const refusal = game.send(event);
+    if (!refusal) moved();
     render();
     if (refusal) showMessage('refused', `Refused (rule ${refusal.rule}): ${refusal.reason}`);
   }
 
-  function newGame(playerCount: number): void {
+  function newGame(key: string): void {
     game.stop();
-    game = createLocalGame({ players: PLAYER_NAMES.slice(0, playerCount) });
-    shownMicrostep = undefined;
+    choice = gameChoice(key);
+    game = createLocalGame(choice.input);
+    moved();
+    controls.actingPlayer = undefined;
     render();
   }
 
@@ -57,12 +66,12 @@ export function startPlayMode(chart: ChartPane, elements: ModeElements): () => v
 
   function render(): void {
     renderState();
-    renderControls(elements.controls, game, send, (text) => showMessage('refused', text));
+    renderControls(elements.controls, game, controls, { send, showError: (text) => showMessage('refused', text), refresh: render });
     elements.controls.prepend(
-      renderTimeline(game, shownMicrostep, {
-        undo: () => { shownMicrostep = undefined; game.undo(); render(); },
+      renderTimeline(game, choice.key, shownMicrostep, {
+        undo: () => { moved(); game.undo(); render(); },
         newGame,
-        travel: (index) => { shownMicrostep = undefined; game.travel(index); render(); },
+        travel: (index) => { moved(); game.travel(index); render(); },
         showMicrostep: (index) => { shownMicrostep = index; render(); },
       }),
     );

@@ -3,12 +3,54 @@ import { parseScenario, startScenario, type EntryOutcome, type ScenarioRun } fro
 import { takenTransitionsOf, type TakenTransition } from '../chart/active.js';
 import type { ChartPane } from './chartPane.js';
 import { h, replace } from './dom.js';
+import { describeEntry } from './entries.js';
 import { historyLog, renderPanels } from './panels.js';
 import type { ModeElements } from './playMode.js';
 
-function entryText(entry: unknown): string {
-  const text = JSON.stringify(entry);
-  return text.length > 140 ? `${text.slice(0, 137)}…` : text;
+/** The largest scenario file the page reads (as the CLI: 8 MiB). */
+export const MAX_SCENARIO_BYTES = 8 * 1024 * 1024;
+
+/** A scenario file's text, or why it is refused: too large, or not UTF-8. */
+export async function readScenarioFile(file: Blob & { name?: string }): Promise<{ text: string } | { error: string }> {
+  const name = file.name ? `${file.name}: ` : '';
+  if (file.size > MAX_SCENARIO_BYTES) return { error: `${name}the file is ${file.size} bytes, over the ${MAX_SCENARIO_BYTES / 1024 / 1024} MiB limit for a scenario` };
+  try {
+    return { text: new TextDecoder('utf-8', { fatal: true }).decode(await file.arrayBuffer()) };
+  } catch (error) {
+    return { error: `${name}${error instanceof TypeError ? 'the file is not UTF-8 text' : `cannot be read: ${String(error)}`}` };
+  }
+}
+
+/** What a response of the server holds, or why it is refused (an HTTP error, the network). */
+async function fetchText(url: string, what: string): Promise<{ text: string } | { error: string }> {
+  try {
+    const response = await fetch(url);
+    const text = await response.text();
+    return response.ok ? { text } : { error: `${what}: the server answered ${response.status}${text ? ` (${text.slice(0, 200)})` : ''}` };
+  } catch (error) {
+    return { error: `${what}: ${String(error)}` };
+  }
+}
+
+/** The server's list of bundled scenarios, or why it is refused. */
+export function scenarioList(text: string): { file: string; name: string }[] | { error: string } {
+  let list: unknown;
+  try {
+    list = JSON.parse(text);
+  } catch {
+    return { error: 'the list of bundled scenarios is not JSON' };
+  }
+  const isEntry = (item: unknown): item is { file: string; name: string } =>
+    typeof item === 'object' && item !== null && typeof (item as { file?: unknown }).file === 'string' && typeof (item as { name?: unknown }).name === 'string';
+  if (!Array.isArray(list) || !list.every(isEntry)) return { error: 'the list of bundled scenarios is not a list of {file, name}' };
+  return list;
+}
+
+/** The game of a scenario in a few words: its teams and options. */
+function gameWords(scenario: ScenarioRun['scenario']): string {
+  const teams = scenario.teams ? scenario.teams.map((team) => team.join('+')).join(' vs ') : scenario.players.join(', ');
+  const options = Object.entries(scenario.options ?? {}).map(([key, value]) => `${key}: ${JSON.stringify(value)}`);
+  return [teams, ...options].join('; ');
 }
 
 function outcomeDetails(outcome: EntryOutcome): HTMLElement | null {
@@ -30,19 +72,37 @@ export function startScenarioMode(chart: ChartPane, elements: ModeElements): () 
   let run: ScenarioRun | undefined;
   let outcomes: EntryOutcome[] = [];
   let taken: TakenTransition[] = [];
+  /** Why the scenario last given was refused; why the list of bundled ones could not be read. */
+  let refused: string[] = [];
+  let listError = '';
 
   const picker = h('select', { 'data-testid': 'scenario-select' }, h('option', { value: '' }, 'bundled examples…'));
   const fileInput = h('input', { type: 'file', accept: '.json,application/json', 'data-testid': 'scenario-file' });
   picker.addEventListener('change', async () => {
-    if (picker.value) load(await (await fetch(`api/scenarios/${encodeURIComponent(picker.value)}`)).text());
+    if (picker.value) loadOrRefuse(await fetchText(`api/scenarios/${encodeURIComponent(picker.value)}`, picker.value));
   });
   fileInput.addEventListener('change', async () => {
     const file = fileInput.files?.[0];
-    if (file) load(await file.text());
+    if (file) loadOrRefuse(await readScenarioFile(file));
   });
-  void fetch('api/scenarios')
-    .then((response) => response.json() as Promise<{ file: string; name: string }[]>)
-    .then((list) => picker.append(...list.map(({ file, name }) => h('option', { value: file }, `${file} — ${name}`))));
+  void fetchText('api/scenarios', 'the list of bundled scenarios').then((answer) => {
+    const list = 'text' in answer ? scenarioList(answer.text) : answer;
+    if ('error' in list) {
+      listError = list.error;
+      render();
+    } else picker.append(...list.map(({ file, name }) => h('option', { value: file }, `${file} — ${name}`)));
+  });
+
+  function loadOrRefuse(answer: { text: string } | { error: string }): void {
+    if ('text' in answer) {
+      load(answer.text);
+      return;
+    }
+    run?.game.stop();
+    run = undefined;
+    refused = [answer.error];
+    render();
+  }
 
   function load(source: string): void {
     text = source;
@@ -50,12 +110,20 @@ export function startScenarioMode(chart: ChartPane, elements: ModeElements): () 
     run = undefined;
     outcomes = [];
     taken = [];
+    refused = [];
     const parsed = parseScenario(source);
     if (!parsed.ok) {
-      render(parsed.errors);
+      refused = parsed.errors;
+      render();
       return;
     }
-    run = startScenario(parsed.scenario);
+    try {
+      run = startScenario(parsed.scenario);
+    } catch (error) {
+      refused = [`the scenario's game cannot start: ${error instanceof Error ? error.message : String(error)}`];
+      render();
+      return;
+    }
     run.game.actor.system.inspect((event) => taken.push(...takenTransitionsOf(event)));
     render();
   }
@@ -75,7 +143,7 @@ export function startScenarioMode(chart: ChartPane, elements: ModeElements): () 
     render();
   }
 
-  function render(errors: string[] = []): void {
+  function render(): void {
     const passed = outcomes.filter((o) => !o.failure).length;
     const failed = outcomes.length - passed;
     const status = !run ? '' : run.done ? (failed ? 'FAIL' : 'ok') : 'running';
@@ -83,15 +151,21 @@ export function startScenarioMode(chart: ChartPane, elements: ModeElements): () 
       ? run.scenario.script.map((entry, index) => {
           const outcome = outcomes[index];
           const state = outcome ? (outcome.failure ? 'fail' : 'pass') : index === run?.next ? 'next' : 'pending';
-          return h('li', { class: `entry ${state}`, 'data-testid': `entry-${index}`, 'data-status': state }, h('code', {}, entryText(entry)), outcome ? outcomeDetails(outcome) : null);
+          return h(
+            'li',
+            { class: `entry ${state}`, 'data-testid': `entry-${index}`, 'data-status': state, title: JSON.stringify(entry) },
+            h('code', {}, describeEntry(entry)),
+            outcome ? outcomeDetails(outcome) : null,
+          );
         })
       : [];
     replace(
       elements.controls,
       h('h3', {}, 'Scenario'),
       h('div', { class: 'inline' }, picker, fileInput),
-      ...errors.map((error) => h('div', { class: 'message refused' }, error)),
+      ...[listError, ...refused].map((error) => error && h('div', { class: 'message refused', 'data-testid': 'scenario-refused' }, error)),
       run ? h('p', {}, h('strong', {}, run.scenario.name), ' ', h('span', { class: 'muted' }, (run.scenario.rules ?? []).join(', '))) : null,
+      run ? h('p', { class: 'muted', 'data-testid': 'scenario-game' }, gameWords(run.scenario)) : null,
       run
         ? h(
             'div',

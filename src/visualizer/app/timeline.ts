@@ -1,11 +1,13 @@
 import { turnMachine } from '../../index.js';
 import { h } from './dom.js';
+import { GAME_CHOICES } from './games.js';
 import type { LocalGame } from './localGame.js';
 import { describeMicrostep } from './microsteps.js';
 
 export interface TimelineHandlers {
   undo(): void;
-  newGame(playerCount: number): void;
+  /** A new game of the picker's choice (games.ts). */
+  newGame(choiceKey: string): void;
   /** Back (or forward) to the state after an event. */
   travel(index: number): void;
   /** Shows one microstep of the current moment's event; undefined: the state after it. */
@@ -17,9 +19,12 @@ export interface TimelineHandlers {
  * microsteps its event went through, in order, each clickable (the state the machine
  * passed through, e.g. cleanup after Time Stop, never rests in).
  */
-export function renderTimeline(game: LocalGame, shownMicrostep: number | undefined, handlers: TimelineHandlers): HTMLElement {
-  const playerCount = h('select', { 'data-testid': 'player-count' }, ...[2, 3, 4].map((n) => h('option', { value: n }, `${n} players`)));
-  playerCount.value = String(game.input.players.length);
+export function renderTimeline(game: LocalGame, choiceKey: string, shownMicrostep: number | undefined, handlers: TimelineHandlers): HTMLElement {
+  const picker = h(
+    'select',
+    { 'data-testid': 'game-choice', 'aria-label': 'the game a new game starts' },
+    ...GAME_CHOICES.map(({ key, label }) => h('option', { value: key, selected: key === choiceKey }, label)),
+  );
   const current = game.moments[game.index];
 
   const microsteps = current.microsteps.map((step, index) => {
@@ -61,8 +66,8 @@ export function renderTimeline(game: LocalGame, shownMicrostep: number | undefin
       'div',
       { class: 'inline' },
       h('button', { onclick: handlers.undo, disabled: game.index === 0, 'data-testid': 'undo' }, 'Undo'),
-      playerCount,
-      h('button', { onclick: () => handlers.newGame(Number(playerCount.value)), 'data-testid': 'new-game' }, 'New game'),
+      picker,
+      h('button', { onclick: () => handlers.newGame(picker.value), 'data-testid': 'new-game' }, 'New game'),
       current.microsteps.length ? h('span', { class: 'muted', title: `the states “${current.label}” passed through` }, `${current.microsteps.length} microsteps: click one`) : null,
     ),
     h('ol', { 'data-testid': 'timeline', reversed: true }, ...moments.reverse()),
