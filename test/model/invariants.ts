@@ -115,6 +115,7 @@ export class RulesMonitor {
   private lastCleanupHadWindow: boolean | null = null;
   private manaSource = false;
   private stepAdded = false;
+  private beginningPhases = 0;
   private phasesAdded = false;
   private readonly playersWithSkips = new Set<PlayerId>();
   private declaredThisStep = false;
@@ -335,7 +336,7 @@ export class RulesMonitor {
   private onRecord(r: HistoryRecord, o: Observation): void {
     if (this.mustTrigger && r.type !== 'triggered' && r.type !== 'effectEnded') {
       if (this.mustTrigger.length > 0) {
-        this.fail(atRule(this.mustTrigger), `"at the beginning of" abilities ${this.mustTrigger.map((at) => at.id).join(', ')} did not trigger as ${this.lastStepBegun ?? this.openPhase} began`);
+        this.fail(atRule(this.mustTrigger), `"at the beginning of" abilities ${atList(this.mustTrigger)} did not trigger as ${this.lastStepBegun ?? this.openPhase} began`);
       }
       this.mustTrigger = null;
     }
@@ -439,12 +440,14 @@ export class RulesMonitor {
     this.phasesAdded = false;
     this.lastCleanupHadWindow = null;
     this.lastStepBegun = null;
+    this.beginningPhases = 0;
     this.earlierCombats = { withoutAttackers: false, endedByEffect: false };
   }
 
   private onTurnEnded(): void {
     if (this.openPhase !== null) this.fail('500.1', `the turn ended inside the ${this.openPhase} phase`);
-    if (this.procedure?.kind === 'endTurn') this.fail('723.1d', 'the turn ended during a 723.1 procedure, before a cleanup step');
+    // (a skip of the ending phase or cleanup step replaces the cleanup step 723.1d goes to: 614.10, 500.11)
+    if (this.procedure?.kind === 'endTurn' && !this.playersWithSkips.has(this.active!)) this.fail('723.1d', 'the turn ended during a 723.1 procedure, before a cleanup step');
     this.procedure = null; // 723.2d: a combat phase ended by an effect may have been the turn's last phase
     this.dropAtsOf(this.turnIdentity); // 603.7: what belongs to this turn is gone with it
     const altered = this.stepAdded || this.phasesAdded || this.playersWithSkips.has(this.active!);
@@ -474,6 +477,7 @@ export class RulesMonitor {
     if (this.procedure?.kind === 'endTurn' && phase !== 'ending') this.fail('723.1d', `the ${phase} phase began while the turn was being ended (straight to cleanup)`);
     if (this.procedure?.kind === 'endCombat') this.procedure = null; // 723.2d: the next phase
     this.openPhase = phase;
+    if (phase === 'beginning') this.beginningPhases += 1;
     if (phase === 'combat') this.combat = { steps: [], attackers: null, blockers: [], defendersDeclared: 0, firstStrike: null, procedure: false };
     if (MAIN_PHASES.includes(phase)) this.beginStepLike(phase);
     else {
@@ -533,10 +537,12 @@ export class RulesMonitor {
     const c = this.combat;
     if (c && this.openPhase === 'combat') {
       const attacked = (c.attackers?.length ?? 0) > 0;
-      if (['declareBlockers', 'combatDamage', 'firstStrikeDamage'].includes(step) && c.attackers !== null && !attacked) {
+      // (a step added to this combat after 508.8 skipped its steps happens)
+      if (['declareBlockers', 'combatDamage', 'firstStrikeDamage'].includes(step) && c.attackers !== null && !attacked && !this.stepAdded) {
         this.fail('508.8', `${step} began although no creature attacked`);
       }
-      if (step === 'declareBlockers' && c.attackers === null) this.fail('509', 'declare blockers began without a declare attackers step');
+      // 500.10: a combat phase holding only an added declare blockers step declares no attackers, and its step happens
+      if (step === 'declareBlockers' && c.attackers === null && !this.stepAdded) this.fail('509', 'declare blockers began without a declare attackers step');
       // 510.4 looks at the creatures in combat as the (first) combat damage step begins
       const firstStrikers = [...this.combatants.values()].some(hasFirstStrike);
       const firstDamageStep = (step === 'combatDamage' || step === 'firstStrikeDamage') && c.firstStrike === null;
@@ -547,7 +553,10 @@ export class RulesMonitor {
       }
       c.steps.push(step);
     }
-    if (this.turn === 1 && step === 'draw' && this.skipFirstDraw && !this.stepAdded) this.fail('103.8', 'the player who plays first drew in the draw step of turn 1');
+    // 103.8: turn 1's own draw step (in its first beginning phase; 500.8: an added beginning phase's is not skipped)
+    if (this.turn === 1 && step === 'draw' && this.skipFirstDraw && !this.stepAdded && this.beginningPhases === 1) {
+      this.fail('103.8', 'the player who plays first drew in the draw step of turn 1');
+    }
     this.openStep = step;
     this.beginStepLike(step);
     if (step === 'draw') this.hands[this.active!] += 1; // 504.1
@@ -799,7 +808,7 @@ export class RulesMonitor {
       if (!effect.ended && effect.expired) this.fail(this.durationRule(effect.until), `effect ${effect.id} (until ${until}) outlived its duration`);
     }
     this.effects = this.effects.filter((e) => !e.ended && !e.expired);
-    if (this.mustTrigger && this.mustTrigger.length > 0) this.fail(atRule(this.mustTrigger), `"at the beginning of" abilities ${this.mustTrigger.map((at) => at.id).join(', ')} did not trigger`);
+    if (this.mustTrigger && this.mustTrigger.length > 0) this.fail(atRule(this.mustTrigger), `"at the beginning of" abilities ${atList(this.mustTrigger)} did not trigger`);
     this.mustTrigger = null;
     if (this.mustTriggerOnDiscard && this.mustTriggerOnDiscard.ids.length > 0) {
       this.fail('603.2/514.1', `${this.mustTriggerOnDiscard.ids.join(', ')} did not trigger as ${this.mustTriggerOnDiscard.player} discarded`);
@@ -874,7 +883,10 @@ export class RulesMonitor {
       if (ctx.step === null && !MAIN_PHASES.includes(ctx.phase ?? '')) this.fail('117', 'a player holds priority outside a step or main phase');
     }
     if (w === 'declareAttackers' && ctx.step !== 'declareAttackers') this.fail('508.1', `waiting for attackers in ${ctx.step}`);
-    if (w === 'declareBlockers' && (ctx.step !== 'declareBlockers' || ctx.attackers.length === 0)) this.fail('509.1/508.8', `waiting for blockers in ${ctx.step} with ${ctx.attackers.length} attackers`);
+    // (508.8: none declared; creatures removed from combat since, or a combat of only an added declare blockers step, still declare)
+    if (w === 'declareBlockers' && (ctx.step !== 'declareBlockers' || (ctx.attackers.length === 0 && this.combat?.attackers?.length === 0 && !this.stepAdded))) {
+      this.fail('509.1/508.8', `waiting for blockers in ${ctx.step} with ${ctx.attackers.length} attackers`);
+    }
     if (ctx.resolution !== null) this.fail('608', 'a resolution is unfinished while the game waits for a player');
     if (ctx.procedure !== null) this.fail('723', 'a 723 procedure is unfinished while the game waits for a player');
     if ((ctx.attackers.length > 0 || ctx.blockers.length > 0) && ctx.phase !== 'combat') {
@@ -893,6 +905,9 @@ export class RulesMonitor {
     mismatch('steps this turn', this.stepsThisTurn, v.stepsThisTurn);
     mismatch('effects in force', this.effects.map((e) => e.id).sort(), [...v.effects].sort());
     mismatch('hand sizes', this.hands, v.handSize);
+    const inCombat = [...v.attackers, ...v.blockers];
+    mismatch('creatures in combat', [...this.combatants.keys()].sort(), [...inCombat].sort());
+    for (const id of this.combatants.keys()) if (!inCombat.includes(id)) this.combatants.delete(id); // reported once, not at every event after
     for (const p of this.players) {
       if ((ctx.manaPool[p] ?? 0) > 0 && !this.manaSource) this.fail('500.5', `${p} has mana that was not added during this step`);
     }
@@ -901,6 +916,7 @@ export class RulesMonitor {
 
 /** The rule a missing or unexpected "beginning of" trigger breaks: 603.7 for one bound to a turn. */
 const atRule = (ats: readonly RegisteredAt[]) => (ats.some((at) => at.boundTo !== undefined) ? '603.7' : '500.6');
+const atList = (ats: readonly RegisteredAt[]) => ats.map((at) => `${at.id} (${at.when}${at.boundTo !== undefined ? ', thatTurn' : ''})`).join(', ');
 
 /** Formats violations for an assertion message. */
 export function describeViolations(violations: readonly Violation[]): string {
