@@ -11,7 +11,7 @@ import type { GameInput, TurnEvent } from '../../src/index.js';
 import { beginDraft, changesOf, type Draft } from '../../src/rules/draft.js';
 import { beginStep } from '../../src/rules/stepsAndPhases.js';
 import * as triggerOrder from '../../src/rules/triggerOrder.js';
-import type { GameContext } from '../../src/rules/types.js';
+import type { GameContext, RegisteredTrigger } from '../../src/rules/types.js';
 import { advance, at, passAll, turnBegins } from './drive.js';
 import { startRun, type Run } from './harness.js';
 import { describeViolations } from './invariants.js';
@@ -43,6 +43,20 @@ const twoAbilitiesOrdered = (run: Run) => {
   run.send({ type: 'triggers.order', player: 'A', order: ['vortex', 'arena'] });
 };
 const finalFortune = cast('finalFortune', [{ extraTurn: { player: 'A' } }, { at: { id: 'loss', controller: 'A', when: 'end', once: true, thatTurn: true } }]);
+/** Final Fortune in turn 1; play on through the extra turn (turn 2). */
+const finalFortuneInTurn1 = (run: Run) => {
+  run.send(finalFortune);
+  advance(run, turnBegins(3));
+};
+/** A broken 603.7: as each step begins, the registered triggers' turn bindings are changed first. */
+const rebindingAsStepsBegin = (rebind: (registered: RegisteredTrigger) => RegisteredTrigger): Implementations => ({
+  actions: {
+    beginStep: ruleAction((d) => {
+      d.ctx.triggers = d.ctx.triggers.map(rebind);
+      beginStep(d);
+    }),
+  },
+}) as never;
 
 interface Mutant {
   name: string;
@@ -251,34 +265,14 @@ const mutants: Mutant[] = [
   {
     name: '603.7: a delayed trigger bound to the extra turn triggers in the current turn',
     rule: '603.7',
-    implementations: {
-      actions: {
-        beginStep: ruleAction((d) => {
-          d.ctx.triggers = d.ctx.triggers.map(({ turnId: _bound, ...registered }) => registered);
-          beginStep(d);
-        }),
-      },
-    } as never,
-    script: (run) => {
-      run.send(finalFortune);
-      advance(run, turnBegins(3));
-    },
+    implementations: rebindingAsStepsBegin(({ turnId: _bound, ...registered }) => registered),
+    script: finalFortuneInTurn1,
   },
   {
     name: '603.7: a delayed trigger bound to the extra turn never triggers',
     rule: '603.7',
-    implementations: {
-      actions: {
-        beginStep: ruleAction((d) => {
-          d.ctx.triggers = d.ctx.triggers.map((registered) => (registered.turnId === undefined ? registered : { ...registered, turnId: -1 }));
-          beginStep(d);
-        }),
-      },
-    } as never,
-    script: (run) => {
-      run.send(finalFortune);
-      advance(run, turnBegins(3));
-    },
+    implementations: rebindingAsStepsBegin((registered) => (registered.turnId === undefined ? registered : { ...registered, turnId: -1 })),
+    script: finalFortuneInTurn1,
   },
   {
     name: '510.4: first strike gained after attackers were declared is not looked at',
