@@ -47,6 +47,8 @@ interface Procedure {
   pendingAtStart: Set<string>;
   stackAtStart: Set<string>;
   sbaChecked: boolean;
+  /** The phase the procedure began in. */
+  phase: PhaseId | null;
 }
 interface CombatInstance {
   steps: StepId[];
@@ -492,7 +494,10 @@ export class RulesMonitor {
     if (this.openPhase !== phase) this.fail('500.1', `the ${phase} phase ended but ${this.openPhase} was the current phase`);
     if (this.openStep !== null) this.fail('500.1', `the ${phase} phase ended inside the ${this.openStep} step`);
     if (this.stack.length > 0) this.fail('500.2', `the ${phase} phase ended with ${this.stack.join(', ')} on the stack`);
-    if (this.procedure?.kind === 'endTurn' && phase === 'ending') this.fail('723.1d', 'ending the turn in the ending phase ended the phase; only the step ends');
+    // (the ending phase 723.1d went to ends at once when a skip replaces its cleanup step: 614.10, 500.11)
+    if (this.procedure?.kind === 'endTurn' && phase === 'ending' && this.procedure.phase === 'ending' && !this.playersWithSkips.has(this.active!)) {
+      this.fail('723.1d', 'ending the turn in the ending phase ended the phase; only the step ends');
+    }
     if (MAIN_PHASES.includes(phase) && !this.procedure && this.passesInRow < this.n) {
       this.fail('500.2', `${phase} ended after ${this.passesInRow} passes in succession (${this.n} players)`);
     }
@@ -791,6 +796,7 @@ export class RulesMonitor {
       pendingAtStart: new Set(this.pending),
       stackAtStart: new Set(this.stack),
       sbaChecked: false,
+      phase,
     };
     if (this.combat && this.openPhase === 'combat') this.combat.procedure = true;
   }
