@@ -238,9 +238,11 @@ export class Realizer {
         const player = proper ? (attacking ? c.activePlayer : c.defendersToDeclare[0]) : this.player(intent.who);
         const creatures = uniqueIds(intent.creatures);
         if (attacking) return { type: 'combat.declareAttackers', player, attackers: creatures };
-        // Proper blockers block attacking creatures (none attacks, as in a combat phase of only an added declare blockers step: no blockers).
+        // Blockers block attacking creatures; with none attacking (a combat phase of only an added declare blockers
+        // step), none block: blocking what does not attack is refused for what it says (509.1a), which legalActions
+        // (who may declare now) cannot tell.
         const attackers = c.attackers.map((a) => a.id);
-        const blocking = proper && attackers.length === 0 ? [] : creatures;
+        const blocking = attackers.length === 0 ? [] : creatures;
         const blockers = blocking.map((b, i) => ({ ...b, id: `${b.id}-${player}`, blocking: attackers[i % Math.max(1, attackers.length)] ?? 'bear' }));
         return { type: 'combat.declareBlockers', player, blockers };
       }
