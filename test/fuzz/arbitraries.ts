@@ -1,55 +1,39 @@
 // Random games for the property-based tests: a setup (2–4 players, options) and a short
-// sequence of intents. An intent becomes a concrete event only when it is sent, from the
-// state the game is in then (whose priority it is, who must declare), so sequences make
-// progress through turns while still mixing in illegal and malformed actions.
+// sequence of intents. The game's options, the spells and abilities, their effects and every
+// host report are drawn from the vocabulary's own schemas (schemaArbitrary.ts): a new word of
+// the vocabulary is fuzzed without a line here. What is written here is steering: an intent
+// becomes a concrete event only when it is sent, from the state the game is in then (who holds
+// priority, who must declare, whose order of triggers the game waits for, which creatures are
+// in combat), so sequences make progress through turns while still mixing in illegal and
+// malformed actions.
 import fc from 'fast-check';
 import {
-  waitingFor,
-  type AtTriggerSpec, type ContinuousEffectSpec, type CreatureSpec, type Duration, type GameInput, type PhaseId,
-  type ResolutionEffect, type StackObjectSpec, type StepId, type TurnEvent, type TurnSnapshot,
+  PLAYER_EVENT_TYPES, TURN_EVENT_TYPES, view, waitingFor,
+  type AttackerSpec, type EventOfType, type GameInput, type TurnEvent, type TurnEventType, type TurnSnapshot,
 } from '../../src/index.js';
+import {
+  DEFAULT_LIMITS, EVENT_SCHEMAS, atTrigger, gameOptionsSchema, parse, triggeredAbility,
+  type Env, type Path, type ResolutionEffect, type Schema,
+} from '../../src/vocabulary/index.js';
+import { arbitraryOf, type ArbitraryEnv } from './schemaArbitrary.js';
 
 /** Players are chosen by index when the intent is turned into an event (modulo the number of players). */
 type Who = number;
 
-export type Plan =
-  | { kind: 'endTurn' } | { kind: 'endCombat' }
-  | { kind: 'extraTurn'; who: Who }
-  | { kind: 'addPhases'; phases: PhaseId[] }
-  | { kind: 'addStep'; step: StepId; afterPhase: boolean; count: number }
-  | { kind: 'skip'; who: Who; what: { step: StepId } | { phase: PhaseId } | { turn: true }; each: boolean }
-  | { kind: 'trigger'; object: ObjectPlan }
-  | { kind: 'at'; at: AtPlan }
-  | { kind: 'cast'; object: ObjectPlan }
-  | { kind: 'createEffect'; until: Duration }
-  | { kind: 'addMana'; who: Who; amount: number };
-
-export interface ObjectPlan {
-  type: StackObjectSpec['type'];
-  timing?: StackObjectSpec['timing'];
-  copy: boolean;
-  targets: string[];
-  condition: string | null;
-  effects: Plan[];
-  bestow: boolean;
-  mutate: boolean;
-  cannotEnter: boolean;
-}
-export interface AtPlan { when: StepId | PhaseId; whose: Who | null; once: boolean; condition: string | null; effects: Plan[] }
+/** A wrong order of triggered abilities, or a good one (603.3b). */
+type OrderHow = 'good' | 'wrongPlayer' | 'missing' | 'extra' | 'twice';
+/** The host reports the fuzz draws whole from the vocabulary (all but the one it steers, `combatant.set`). */
+type ReportEvent = Exclude<TurnEvent, { type: (typeof PLAYER_EVENT_TYPES)[number] | 'combatant.set' }>;
 
 export type Intent =
-  | { kind: 'progress'; attackers: CreatureSpec[] }
+  | { kind: 'progress'; attackers: AttackerSpec[]; order: number }
   | { kind: 'passOutOfTurn'; who: Who }
-  | { kind: 'cast'; byHolder: boolean; who: Who; object: ObjectPlan }
-  | { kind: 'activate'; byHolder: boolean; who: Who; timing: 'instant' | 'sorcery' | 'yourTurn'; effects: Plan[] }
-  | { kind: 'declare'; proper: boolean; who: Who; creatures: CreatureSpec[] }
-  | { kind: 'report'; object: ObjectPlan; who: Who }
-  | { kind: 'register'; at: AtPlan; who: Who }
-  | { kind: 'scheduleSba'; object: ObjectPlan; who: Who }
-  | { kind: 'effect'; until: Duration }
-  | { kind: 'mana'; who: Who; amount: number }
-  | { kind: 'invalidate'; target: string }
-  | { kind: 'condition'; name: string; value: boolean }
+  | { kind: 'cast'; byHolder: boolean; event: EventOfType<'spell.cast'> }
+  | { kind: 'activate'; byHolder: boolean; event: EventOfType<'ability.activate'> }
+  | { kind: 'declare'; proper: boolean; who: Who; creatures: AttackerSpec[] }
+  | { kind: 'order'; how: OrderHow; seed: number; who: Who }
+  | { kind: 'combatant'; pick: number | null; event: EventOfType<'combatant.set'> }
+  | { kind: 'report'; event: ReportEvent }
   | { kind: 'malformed'; variant: number };
 
 export interface FuzzCase {
@@ -59,187 +43,173 @@ export interface FuzzCase {
   persistAt: number;
 }
 
-const STEP_IDS: StepId[] = ['untap', 'upkeep', 'draw', 'beginningOfCombat', 'declareAttackers', 'declareBlockers', 'combatDamage', 'endOfCombat', 'end', 'cleanup'];
-const PHASE_IDS: PhaseId[] = ['beginning', 'precombatMain', 'combat', 'postcombatMain', 'ending'];
-// Skips of the declaration and damage steps (no card does that), of the ending phase or cleanup step are not generated.
-const SKIPPABLE_STEPS: StepId[] = ['untap', 'upkeep', 'draw', 'beginningOfCombat', 'endOfCombat', 'end'];
-const SKIPPABLE_PHASES: PhaseId[] = ['beginning', 'precombatMain', 'combat', 'postcombatMain'];
-const TARGETS = ['t1', 't2', 'bear'];
+/** Ids objects name (targets, creatures, blocked attackers): a small pool, so that they meet. Objects get fresh ids when sent. */
+const IDS = ['t1', 't2', 'bear', 'knight', 'wall', 'elf'];
 const CONDITIONS = ['c1', 'c2'];
+const PLAYERS = ['A', 'B', 'C', 'D'];
 
+const eventOf = <K extends TurnEventType>(type: K, env: ArbitraryEnv, depth = 3) =>
+  arbitraryOf(EVENT_SCHEMAS[type] as Schema<EventOfType<K>>, env, depth);
+const withoutKey = <T extends object>(value: T, key: string): T => Object.fromEntries(Object.entries(value).filter(([k]) => k !== key)) as T;
+const byHolder = fc.oneof({ arbitrary: fc.constant(true), weight: 3 }, { arbitrary: fc.constant(false), weight: 1 });
 const who = fc.nat({ max: 3 });
-const condition = fc.oneof({ arbitrary: fc.constant(null), weight: 4 }, { arbitrary: fc.constantFrom(...CONDITIONS), weight: 1 });
-const duration: fc.Arbitrary<Duration> = fc.oneof(
-  fc.constantFrom<Duration>('endOfTurn', 'endOfCombat', 'endOfStep', 'endOfPhase'),
-  fc.constantFrom(...STEP_IDS, ...PHASE_IDS).map((x): Duration => ({ beginningOf: x })),
-);
 
-/** Resolution effects; `depth` bounds nesting (trigger/at/cast inside effects). */
-function plans(depth: number): fc.Arbitrary<Plan[]> {
-  const simple: fc.Arbitrary<Plan>[] = [
-    fc.constant<Plan>({ kind: 'endTurn' }),
-    fc.constant<Plan>({ kind: 'endCombat' }),
-    who.map((w): Plan => ({ kind: 'extraTurn', who: w })),
-    fc.subarray(['combat', 'postcombatMain', 'precombatMain'] as PhaseId[], { minLength: 1 }).map((phases): Plan => ({ kind: 'addPhases', phases })),
-    fc.record({ step: fc.constantFrom<StepId>('upkeep', 'draw', 'end', 'beginningOfCombat'), afterPhase: fc.boolean(), count: fc.integer({ min: 1, max: 2 }) })
-      .map((x): Plan => ({ kind: 'addStep', ...x })),
-    fc.record({
-      who,
-      what: fc.oneof(
-        fc.constantFrom(...SKIPPABLE_STEPS).map((step) => ({ step })),
-        fc.constantFrom(...SKIPPABLE_PHASES).map((phase) => ({ phase })),
-        fc.constant({ turn: true as const }),
-      ),
-      each: fc.boolean(),
-    }).map((x): Plan => ({ kind: 'skip', ...x, each: 'turn' in x.what ? false : x.each })),
-    duration.map((until): Plan => ({ kind: 'createEffect', until })),
-    fc.record({ who, amount: fc.integer({ min: 0, max: 3 }) }).map((x): Plan => ({ kind: 'addMana', ...x })),
-  ];
-  const nested: fc.Arbitrary<Plan>[] = depth <= 0 ? [] : [
-    objectPlan(depth - 1, 'triggered').map((object): Plan => ({ kind: 'trigger', object })),
-    atPlan(depth - 1).map((at): Plan => ({ kind: 'at', at })),
-    objectPlan(depth - 1, 'spell').map((object): Plan => ({ kind: 'cast', object })),
-  ];
-  return fc.array(fc.oneof(...simple, ...nested), { maxLength: 3 });
-}
-
-function objectPlan(depth: number, role: 'spell' | 'triggered' | 'activated'): fc.Arbitrary<ObjectPlan> {
-  const type = role === 'spell'
-    ? fc.oneof(
-      { arbitrary: fc.constant<StackObjectSpec['type']>('instant'), weight: 6 },
-      { arbitrary: fc.constantFrom<StackObjectSpec['type']>('sorcery', 'creature', 'artifact', 'enchantment', 'planeswalker', 'battle', 'aura'), weight: 3 },
-    )
-    : fc.constant<StackObjectSpec['type']>(role);
-  return fc.record({
-    type,
-    timing: fc.option(fc.constantFrom<'instant' | 'sorcery' | 'yourTurn'>('instant', 'sorcery', 'yourTurn'), { nil: undefined }),
-    copy: fc.oneof({ arbitrary: fc.constant(false), weight: 5 }, { arbitrary: fc.constant(true), weight: 1 }),
-    targets: fc.subarray(TARGETS, { maxLength: 2 }),
-    condition,
-    effects: plans(depth),
-    bestow: fc.boolean(),
-    mutate: fc.boolean(),
-    cannotEnter: fc.oneof({ arbitrary: fc.constant(false), weight: 4 }, { arbitrary: fc.constant(true), weight: 1 }),
+/** The intents of a game of `players`. */
+export function intent(players: readonly string[]): fc.Arbitrary<Intent> {
+  const env: ArbitraryEnv = { players, ids: IDS, conditions: CONDITIONS };
+  // Mostly instants (no type), so that casts outside main phases are not mostly refused (307.1).
+  const spell = fc.tuple(eventOf('spell.cast', env, 4), fc.nat({ max: 9 }))
+    .map(([e, r]) => (r < 6 ? { ...e, object: withoutKey(e.object, 'type') } : e));
+  // 603.7: Final Fortune — an extra turn and, after it in the same list, an AT of the vocabulary bound to that turn.
+  const fortune = fc.tuple(spell, fc.constantFrom(...players), arbitraryOf(atTrigger, env, 2), fc.boolean()).map(([e, player, at, first]) => {
+    const bound: ResolutionEffect[] = [{ extraTurn: { player } }, { at: { ...withoutKey(at, 'whoseTurn'), thatTurn: true } }];
+    const own = e.object.effects ?? [];
+    return { ...e, object: { ...e.object, effects: first ? [...bound, ...own] : [...own, ...bound] } };
   });
+  // 603.3b: an ability whose resolution makes two or three abilities of the vocabulary trigger at once, mostly one player's.
+  const simultaneous = fc.tuple(eventOf('ability.activate', env, 4), fc.array(arbitraryOf(triggeredAbility, env, 2), { minLength: 2, maxLength: 3 }),
+    fc.option(fc.constantFrom(...players), { nil: null, freq: 3 })).map(([e, abilities, controller]) => ({
+    ...e,
+    object: { ...e.object, effects: [...(e.object.effects ?? []), ...abilities.map((a): ResolutionEffect => ({ trigger: controller ? { ...a, controller } : a }))] },
+  }));
+  const creatures = eventOf('combat.declareAttackers', env).map((e) => e.attackers);
+  const reportTypes = TURN_EVENT_TYPES.filter((type) => !(PLAYER_EVENT_TYPES as readonly string[]).includes(type) && type !== 'combatant.set');
+  const reports = fc.oneof(...reportTypes.map((type) => eventOf(type, env) as fc.Arbitrary<ReportEvent>));
+  return fc.oneof(
+    // Mostly the expected player does the expected thing (pass, declare, order), so games move through turns.
+    { arbitrary: fc.record({ attackers: creatures, order: fc.nat() }).map((x): Intent => ({ kind: 'progress', ...x })), weight: 75 },
+    { arbitrary: who.map((w): Intent => ({ kind: 'passOutOfTurn', who: w })), weight: 1 },
+    { arbitrary: fc.record({ byHolder, event: spell }).map((x): Intent => ({ kind: 'cast', ...x })), weight: 7 },
+    { arbitrary: fc.record({ byHolder, event: fortune }).map((x): Intent => ({ kind: 'cast', ...x })), weight: 1 },
+    { arbitrary: fc.record({ byHolder, event: eventOf('ability.activate', env, 4) }).map((x): Intent => ({ kind: 'activate', ...x })), weight: 3 },
+    { arbitrary: fc.record({ byHolder, event: simultaneous }).map((x): Intent => ({ kind: 'activate', ...x })), weight: 3 },
+    { arbitrary: fc.record({ proper: fc.boolean(), who, creatures }).map((x): Intent => ({ kind: 'declare', ...x, proper: x.proper || x.who !== 0 })), weight: 3 },
+    {
+      arbitrary: fc.record({
+        how: fc.oneof({ arbitrary: fc.constant<OrderHow>('good'), weight: 4 }, fc.constantFrom<OrderHow>('wrongPlayer', 'missing', 'extra', 'twice')),
+        seed: fc.nat(),
+        who,
+      }).map((x): Intent => ({ kind: 'order', ...x })),
+      weight: 2,
+    },
+    { arbitrary: fc.record({ pick: fc.option(fc.nat(), { nil: null, freq: 4 }), event: eventOf('combatant.set', env) }).map((x): Intent => ({ kind: 'combatant', ...x })), weight: 2 },
+    { arbitrary: reports.map((event): Intent => ({ kind: 'report', event })), weight: 10 },
+    { arbitrary: fc.nat({ max: 15 }).map((variant): Intent => ({ kind: 'malformed', variant })), weight: 1 },
+  );
 }
-
-function atPlan(depth: number): fc.Arbitrary<AtPlan> {
-  return fc.record({
-    when: fc.constantFrom<StepId | PhaseId>(...STEP_IDS, ...PHASE_IDS),
-    whose: fc.option(who, { nil: null }),
-    once: fc.boolean(),
-    condition,
-    effects: plans(depth),
-  });
-}
-
-const creature: fc.Arbitrary<CreatureSpec> = fc.record({
-  id: fc.constantFrom('bear', 'knight', 'champion', 'wall', 'elf'),
-  firstStrike: fc.boolean(),
-  doubleStrike: fc.oneof({ arbitrary: fc.constant(false), weight: 3 }, { arbitrary: fc.constant(true), weight: 1 }),
-});
-
-export const intent: fc.Arbitrary<Intent> = fc.oneof(
-  // Mostly the expected player does the expected thing (pass, or declare), so games move through turns.
-  { arbitrary: fc.oneof(fc.constant<CreatureSpec[]>([]), fc.uniqueArray(creature, { minLength: 1, maxLength: 2, selector: (c) => c.id }))
-    .map((attackers): Intent => ({ kind: 'progress', attackers })), weight: 75 },
-  { arbitrary: who.map((w): Intent => ({ kind: 'passOutOfTurn', who: w })), weight: 1 },
-  { arbitrary: fc.record({ byHolder: fc.boolean(), who, object: objectPlan(2, 'spell') }).map((x): Intent => ({ kind: 'cast', ...x, byHolder: x.byHolder || x.who % 2 === 0 })), weight: 8 },
-  { arbitrary: fc.record({ byHolder: fc.boolean(), who, timing: fc.constantFrom<'instant' | 'sorcery' | 'yourTurn'>('instant', 'instant', 'sorcery', 'yourTurn'), effects: plans(1) })
-    .map((x): Intent => ({ kind: 'activate', ...x })), weight: 3 },
-  { arbitrary: fc.record({ proper: fc.boolean(), who, creatures: fc.uniqueArray(creature, { maxLength: 3, selector: (c) => c.id }) })
-    .map((x): Intent => ({ kind: 'declare', ...x, proper: x.proper || x.who !== 0 })), weight: 3 },
-  { arbitrary: fc.record({ object: objectPlan(1, 'triggered'), who }).map((x): Intent => ({ kind: 'report', ...x })), weight: 2 },
-  { arbitrary: fc.record({ at: atPlan(1), who }).map((x): Intent => ({ kind: 'register', ...x })), weight: 2 },
-  { arbitrary: fc.record({ object: objectPlan(1, 'triggered'), who }).map((x): Intent => ({ kind: 'scheduleSba', ...x })), weight: 1 },
-  { arbitrary: duration.map((until): Intent => ({ kind: 'effect', until })), weight: 2 },
-  { arbitrary: fc.record({ who, amount: fc.integer({ min: 1, max: 3 }) }).map((x): Intent => ({ kind: 'mana', ...x })), weight: 1 },
-  { arbitrary: fc.constantFrom(...TARGETS).map((target): Intent => ({ kind: 'invalidate', target })), weight: 1 },
-  { arbitrary: fc.record({ name: fc.constantFrom(...CONDITIONS), value: fc.boolean() }).map((x): Intent => ({ kind: 'condition', ...x })), weight: 1 },
-  { arbitrary: fc.nat({ max: 15 }).map((variant): Intent => ({ kind: 'malformed', variant })), weight: 1 },
-);
 
 export function fuzzCase(maxEvents = 60): fc.Arbitrary<FuzzCase> {
-  return fc.record({
-    players: fc.integer({ min: 2, max: 4 }),
-    skipFirstDraw: fc.option(fc.boolean(), { nil: undefined }),
-    maxHandSize: fc.option(fc.integer({ min: 0, max: 8 }), { nil: undefined }),
-    hand: fc.option(fc.integer({ min: 0, max: 10 }), { nil: undefined }),
-    intents: fc.array(intent, { minLength: 1, maxLength: maxEvents, size: 'max' }),
-    persistAt: fc.nat({ max: maxEvents }),
-  }).map(({ players, skipFirstDraw, maxHandSize, hand, intents, persistAt }) => {
-    const ids = ['A', 'B', 'C', 'D'].slice(0, players);
-    const options: NonNullable<GameInput['options']> = {};
-    if (skipFirstDraw !== undefined) options.skipFirstDraw = skipFirstDraw;
-    if (maxHandSize !== undefined) options.maxHandSize = maxHandSize;
-    if (hand !== undefined) options.hands = { A: hand };
-    return { input: { players: ids, options }, intents, persistAt: Math.min(persistAt, intents.length) };
-  });
+  // One arbitrary per number of players, built once (building them walks the vocabulary's schemas).
+  const games = new Map([2, 3, 4].map((n) => {
+    const players = PLAYERS.slice(0, n);
+    return [n, fc.record({
+      options: arbitraryOf(gameOptionsSchema, { players, ids: IDS }),
+      intents: fc.array(intent(players), { minLength: 1, maxLength: maxEvents, size: 'max' }),
+      persistAt: fc.nat({ max: maxEvents }),
+    }).map(({ options: { sharedTeamTurns: _shared, variant: _variant, ...options }, intents, persistAt }): FuzzCase => ({
+      // Team options need teams: games without them here (team games: TODO below).
+      input: { players, options }, intents, persistAt: Math.min(persistAt, intents.length),
+    }))];
+  }));
+  return fc.integer({ min: 2, max: 4 }).chain((n) => games.get(n)!);
+}
+
+// ---- making drawn values valid ------------------------------------------------------------
+
+const isPrefix = (a: Path, b: Path) => a.length <= b.length && a.every((segment, i) => segment === b[i]);
+function valueAt(root: unknown, path: Path): unknown {
+  let node = root;
+  for (const segment of path) node = typeof node === 'object' && node !== null ? (node as Record<string | number, unknown>)[segment] : undefined;
+  return node;
+}
+
+/**
+ * One repair where the validator's first issue is: delete the key it names (unless that only moves
+ * the issue to the key's place), or else drop the list item around it (an effect, a creature).
+ */
+function repairOnce(schema: Schema<unknown>, root: unknown, path: Path, env: Env): boolean {
+  const key = path[path.length - 1];
+  const parent = valueAt(root, path.slice(0, -1));
+  if (typeof key === 'string' && typeof parent === 'object' && parent !== null && !Array.isArray(parent) && key in parent) {
+    const record = parent as Record<string, unknown>;
+    const saved = record[key];
+    delete record[key];
+    const again = parse(schema, root, env);
+    if (again.ok || !isPrefix(again.issues[0].path, path)) return true;
+    record[key] = saved;
+  }
+  for (let i = path.length - 1; i >= 0; i -= 1) {
+    const index = path[i];
+    const list = valueAt(root, path.slice(0, i));
+    if (typeof index === 'number' && Array.isArray(list)) {
+      list.splice(index, 1);
+      return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * A drawn value made valid where the vocabulary's own validator shows how (a key that breaks a rule
+ * between keys, an effect out of place); one that cannot be stays invalid and is refused, which is fuzzed too.
+ */
+function repair<T>(schema: Schema<T>, value: T, env: Env): T {
+  for (let tries = 0; tries < 20; tries += 1) {
+    const parsed = parse(schema, value, env);
+    if (parsed.ok || !repairOnce(schema as Schema<unknown>, value, parsed.issues[0].path, env)) break;
+  }
+  return value;
 }
 
 // ---- from intents to events -------------------------------------------------------------
 
-/** Turns plans into concrete objects with ids unique within one game. */
+/** Turns intents into concrete events, with object ids unique within one game. */
 export class Realizer {
   private next = 0;
-  constructor(private readonly players: readonly string[]) {}
-
-  private id(prefix: string): string {
-    this.next += 1;
-    return `${prefix}${this.next}`;
+  private readonly env: Env;
+  constructor(private readonly players: readonly string[]) {
+    this.env = { players: new Set(players), teams: null, limits: DEFAULT_LIMITS };
   }
 
   private player(w: Who): string {
     return this.players[w % this.players.length];
   }
 
-  effects(plans: readonly Plan[]): ResolutionEffect[] {
-    const out: ResolutionEffect[] = [];
-    let ended = false;
-    for (const p of plans) {
-      switch (p.kind) {
-        case 'endTurn': out.push({ endTurn: {} }); ended = true; break;
-        case 'endCombat': out.push({ endCombat: {} }); ended = true; break;
-        case 'extraTurn': out.push({ extraTurn: { player: this.player(p.who) } }); break;
-        case 'addPhases': out.push({ addPhases: { phases: p.phases } }); break;
-        case 'addStep': out.push({ addStep: { step: p.step, afterPhase: p.afterPhase, count: p.count } }); break;
-        case 'skip': out.push({ skip: { player: this.player(p.who), ...p.what, ...(p.each ? { each: true } : {}) } as never }); break;
-        case 'trigger': out.push({ trigger: this.object(p.object, 'trig', this.player(0)) }); break;
-        case 'at': out.push({ at: this.at(p.at, this.player(0)) }); break;
-        // FORMAT.md: a cast is not allowed after endTurn/endCombat in the same list.
-        case 'cast': if (!ended) out.push({ cast: this.object(p.object, 'cast', this.player(0)) }); break;
-        case 'createEffect': out.push({ createEffect: this.effect(p.until) }); break;
-        case 'addMana': out.push({ addMana: { player: this.player(p.who), amount: p.amount } }); break;
+  /** Fresh ids for the spells, abilities, ATs and effects the event names (creatures and targets keep the pool's). */
+  private freshIds(node: unknown): void {
+    if (Array.isArray(node)) for (const item of node) this.freshIds(item);
+    else if (typeof node === 'object' && node !== null) {
+      const object = node as Record<string, unknown>;
+      if (typeof object.id === 'string' && ('controller' in object || 'until' in object)) {
+        this.next += 1;
+        object.id = `${'when' in object ? 'at' : 'until' in object ? 'eff' : object.type === 'triggered' ? 'trig' : 'o'}${this.next}`;
       }
+      for (const value of Object.values(object)) this.freshIds(value);
     }
-    return out;
   }
 
-  object(plan: ObjectPlan, prefix: string, controller: string): StackObjectSpec {
-    const type = plan.type ?? 'instant';
-    const permanent = !['instant', 'sorcery', 'activated', 'triggered'].includes(type);
-    const spec: StackObjectSpec = { id: this.id(prefix), controller, type, effects: this.effects(plan.effects) };
-    if (type === 'aura' || (type === 'creature' && plan.mutate)) spec.targets = [plan.targets[0] ?? 't1'];
-    else if (plan.targets.length > 0) spec.targets = [...plan.targets];
-    if (type === 'aura' && plan.bestow) spec.bestow = true;
-    if (type === 'creature' && plan.mutate) spec.mutate = true;
-    if (permanent && plan.cannotEnter) spec.cannotEnter = true;
-    if (plan.copy && type !== 'activated' && type !== 'triggered') spec.copy = true;
-    if (type === 'triggered' && plan.condition) spec.if = plan.condition;
-    if (plan.timing && type !== 'triggered' && (type === 'activated' || plan.timing === 'instant')) spec.timing = plan.timing;
-    return spec;
+  /** A drawn event as sent: a copy (the drawn value is fast-check's), fresh ids, valid where it can be made so. */
+  private finish<E extends TurnEvent>(event: E, change: (e: E) => void = () => {}): E {
+    const copy = structuredClone(event);
+    change(copy);
+    this.freshIds(copy);
+    return repair(EVENT_SCHEMAS[copy.type] as Schema<E>, copy, this.env);
   }
 
-  at(plan: AtPlan, controller: string): AtTriggerSpec {
-    const spec: AtTriggerSpec = { id: this.id('at'), controller, when: plan.when, effects: this.effects(plan.effects) };
-    if (plan.whose !== null) spec.whoseTurn = this.player(plan.whose);
-    if (plan.once) spec.once = true;
-    if (plan.condition) spec.if = plan.condition;
-    return spec;
-  }
-
-  effect(until: Duration): ContinuousEffectSpec {
-    return { id: this.id('eff'), until };
+  /** An order of triggered abilities (603.3b): a good one of what the game waits for, or a wrong one. */
+  private order(how: OrderHow, seed: number, w: Who, s: TurnSnapshot): TurnEvent {
+    const v = view(s);
+    const player = v.awaiting?.kind === 'orderTriggers' ? v.awaiting.players[0] : this.player(w);
+    const ids = v.orderTriggers?.triggers ?? v.pendingTriggers;
+    const turned = [...ids.slice(seed % Math.max(1, ids.length)), ...ids.slice(0, seed % Math.max(1, ids.length))];
+    const good = seed % 2 === 0 ? turned : turned.reverse();
+    switch (how) {
+      case 'good': return { type: 'triggers.order', player, order: good };
+      case 'wrongPlayer': return { type: 'triggers.order', player: this.players.filter((p) => p !== player)[w % (this.players.length - 1)], order: good };
+      case 'missing': return { type: 'triggers.order', player, order: good.slice(1) };
+      case 'extra': return { type: 'triggers.order', player, order: [...good, v.stack[v.stack.length - 1] ?? 'x'] };
+      case 'twice': return { type: 'triggers.order', player, order: good.length > 0 ? [good[0], ...good.slice(0, -1)] : ['x', 'x'] };
+    }
   }
 
   /** The event an intent stands for in this state. */
@@ -253,47 +223,54 @@ export class Realizer {
     };
     switch (intent.kind) {
       case 'progress':
-        if (w === 'declareAttackers') return { type: 'combat.declareAttackers', player: c.activePlayer, attackers: intent.attackers };
+        if (w === 'declareAttackers') return { type: 'combat.declareAttackers', player: c.activePlayer, attackers: uniqueIds(intent.attackers) };
         if (w === 'declareBlockers') return { type: 'combat.declareBlockers', player: c.defendersToDeclare[0], blockers: [] };
+        // mostly a good order; now and then a wrong one from the player asked (refused, 603.3b: asked again)
+        if (w === 'orderTriggers') return this.order(PROGRESS_ORDERS[intent.order % PROGRESS_ORDERS.length], Math.floor(intent.order / PROGRESS_ORDERS.length), 0, s);
         return { type: 'priority.pass', player: holder ?? this.player(0) };
       case 'passOutOfTurn':
         return { type: 'priority.pass', player: notHolder(intent.who) };
-      case 'cast': {
-        const controller = intent.byHolder && holder ? holder : this.player(intent.who);
-        return { type: 'spell.cast', object: this.object(intent.object, 'spell', controller) };
-      }
-      case 'activate': {
-        const controller = intent.byHolder && holder ? holder : this.player(intent.who);
-        return { type: 'ability.activate', object: { id: this.id('ab'), controller, type: 'activated', timing: intent.timing, effects: this.effects(intent.effects) } };
-      }
+      case 'cast':
+      case 'activate':
+        return this.finish<EventOfType<'spell.cast' | 'ability.activate'>>(intent.event, (e) => {
+          if (intent.byHolder && holder) e.object.controller = holder;
+        });
       case 'declare': {
         const attacking = w === 'declareBlockers' ? false : w === 'declareAttackers' ? true : intent.who % 2 === 0;
         const proper = intent.proper && w !== 'priority';
         const player = proper ? (attacking ? c.activePlayer : c.defendersToDeclare[0]) : this.player(intent.who);
-        if (attacking) return { type: 'combat.declareAttackers', player, attackers: intent.creatures };
+        const creatures = uniqueIds(intent.creatures);
+        if (attacking) return { type: 'combat.declareAttackers', player, attackers: creatures };
+        // Blockers block attacking creatures; with none attacking (a combat phase of only an added declare blockers
+        // step), none block: blocking what does not attack is refused for what it says (509.1a), which legalActions
+        // (who may declare now) cannot tell.
         const attackers = c.attackers.map((a) => a.id);
-        const blockers = intent.creatures.map((b, i) => ({ ...b, id: `${b.id}-${player}`, blocking: attackers[i % Math.max(1, attackers.length)] ?? 'bear' }));
+        const blocking = attackers.length === 0 ? [] : creatures;
+        const blockers = blocking.map((b, i) => ({ ...b, id: `${b.id}-${player}`, blocking: attackers[i % Math.max(1, attackers.length)] ?? 'bear' }));
         return { type: 'combat.declareBlockers', player, blockers };
       }
+      case 'order':
+        return this.order(intent.how, intent.seed, intent.who, s);
+      case 'combatant': {
+        // Mostly a creature in combat (else one that is not: refused, 506.4), gaining or losing first or double strike.
+        const inCombat = [...c.attackers, ...c.blockers];
+        return this.finish(intent.event, (e) => {
+          if (intent.pick !== null && inCombat.length > 0) e.id = inCombat[intent.pick % inCombat.length].id;
+          if (e.firstStrike === undefined && e.doubleStrike === undefined) e.firstStrike = true;
+        });
+      }
       case 'report':
-        return { type: 'trigger.report', ability: this.object(intent.object, 'trig', this.player(intent.who)) };
-      case 'register':
-        return { type: 'trigger.register', trigger: this.at(intent.at, this.player(intent.who)) };
-      case 'scheduleSba':
-        return { type: 'stateBasedActions.schedule', ability: this.object(intent.object, 'sba', this.player(intent.who)) };
-      case 'effect':
-        return { type: 'effect.create', effect: this.effect(intent.until) };
-      case 'mana':
-        return { type: 'mana.add', player: this.player(intent.who), amount: intent.amount };
-      case 'invalidate':
-        return { type: 'target.invalidate', id: intent.target };
-      case 'condition':
-        return { type: 'condition.set', name: intent.name, value: intent.value };
+        return this.finish(intent.event);
       case 'malformed':
         return MALFORMED[intent.variant % MALFORMED.length](holder ?? this.player(0));
     }
   }
 }
+
+const PROGRESS_ORDERS: readonly OrderHow[] = ['good', 'good', 'good', 'good', 'good', 'missing', 'extra', 'twice'];
+
+/** A declaration names each creature once. */
+const uniqueIds = <C extends { id: string }>(creatures: readonly C[]): C[] => creatures.filter((x, i) => creatures.findIndex((y) => y.id === x.id) === i);
 
 const MALFORMED: ((p: string) => TurnEvent)[] = [
   () => ({ type: 'priority.pass', player: 'nobody' }),

@@ -61,9 +61,9 @@ function walk(schema: AnySchema, env: ArbitraryEnv, depth: number): fc.Arbitrary
         Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)));
     }
     case 'list':
-      return depth <= 0
-        ? fc.constant([])
-        : fc.array(walk(schema.item, env, depth - 1), { minLength: schema.min, maxLength: Math.max(schema.min, 3) });
+      // Past the depth, only the items a list must have (none for most lists: nesting stops there).
+      if (depth <= 0 && schema.min === 0) return fc.constant([]);
+      return fc.array(walk(schema.item, env, depth - 1), { minLength: schema.min, maxLength: depth <= 0 ? schema.min : Math.max(schema.min, 3) });
     case 'record':
       return fc.dictionary(fc.constantFrom(...env.players), walk(schema.value, env, depth - 1), { maxKeys: env.players.length });
     case 'oneKey':

@@ -15,22 +15,25 @@ export interface SequenceResult {
 }
 
 /** The kind of action `legalActions` reports for a well-formed player event (null for host reports). */
-function legalKind(event: TurnEvent): { player: string; matches: (a: LegalAction) => boolean } | null {
+function legalKind(event: TurnEvent): { player: string; matchesAll: (actions: LegalAction[]) => boolean } | null {
   switch (event.type) {
     case 'priority.pass':
-      return { player: event.player, matches: (a) => a.type === 'priority.pass' };
+      return { player: event.player, matchesAll: (actions) => actions.some((a) => a.type === 'priority.pass') };
     case 'spell.cast': {
+      // A spell needs its speed (sorcery speed unless an instant or flash) and each restriction it adds (601.3).
       const type = event.object.type ?? 'instant';
-      const timing = type !== 'instant' && event.object.timing !== 'instant' ? 'sorcery' : 'instant';
-      return { player: event.object.controller, matches: (a) => a.type === 'spell.cast' && a.timing === timing };
+      const speed = type !== 'instant' && event.object.timing !== 'instant' ? 'sorcery' : 'instant';
+      const restriction = event.object.timing === 'yourTurn' || event.object.timing === 'combat' ? event.object.timing : null;
+      const offered = (actions: LegalAction[], timing: string) => actions.some((a) => a.type === 'spell.cast' && a.timing === timing);
+      return { player: event.object.controller, matchesAll: (actions) => offered(actions, speed) && (restriction === null || offered(actions, restriction)) };
     }
     case 'ability.activate': {
       const timing = event.object.timing ?? 'instant';
-      return { player: event.object.controller, matches: (a) => a.type === 'ability.activate' && a.timing === timing };
+      return { player: event.object.controller, matchesAll: (actions) => actions.some((a) => a.type === 'ability.activate' && a.timing === timing) };
     }
     case 'combat.declareAttackers':
     case 'combat.declareBlockers':
-      return { player: event.player!, matches: (a) => a.type === event.type };
+      return { player: event.player ?? event.team!, matchesAll: (actions) => actions.some((a) => a.type === event.type) };
     default:
       return null;
   }
@@ -53,17 +56,22 @@ export function runSequence(c: FuzzCase, options: { differential?: boolean } = {
     c.intents.forEach((intent, i) => {
       if (options.differential && i === c.persistAt) {
         const json = JSON.stringify(persistGame(game.actor));
-        twin = createGame(c.input, { snapshot: restoreSnapshot(JSON.parse(json)) });
-        twinFrom = game.history.length;
-        if (twin.snapshot().status !== 'active') fail('persistence', `restored game is ${twin.snapshot().status}`);
-        if (!same(withoutHistory(twin.view()), withoutHistory(game.view()))) fail('persistence', 'the restored view differs from the original');
+        try {
+          twin = createGame(c.input, { snapshot: restoreSnapshot(JSON.parse(json)) });
+          twinFrom = game.history.length;
+          if (twin.snapshot().status !== 'active') fail('persistence', `restored game is ${twin.snapshot().status}`);
+          if (!same(withoutHistory(twin.view()), withoutHistory(game.view()))) fail('persistence', 'the restored view differs from the original');
+        } catch (error) {
+          // A game that cannot be restored is a violation of its own; the original plays on without its twin.
+          fail('persistence', `the persisted game could not be restored: ${(error as Error).message}`);
+        }
       }
       const before: TurnSnapshot = game.snapshot();
       const event = realizer.event(intent, before);
       events.push(event);
       const predicted = explainRefusal(before, event);
       const kind = legalKind(event);
-      const legal = kind && predicted?.rule !== 'input' ? legalActions(before, kind.player).some(kind.matches) : null;
+      const legal = kind && predicted?.rule !== 'input' ? kind.matchesAll(legalActions(before, kind.player)) : null;
       const from = game.history.length;
       const refusal = game.send(event);
       monitor.observe({ event, before, after: game.snapshot(), records: game.history.slice(from), refusal });

@@ -2,8 +2,9 @@
 // statechart (an event menu, a turn bound, and a label naming the target a path reaches),
 // the targets that must all be reached, and the rule assertions run on every executed path.
 import {
-  waitingFor,
-  type BlockerSpec, type CreatureSpec, type GameInput, type HistoryRecord, type PhaseId, type SkipSpec, type StepId, type TurnEvent, type TurnSnapshot,
+  view, waitingFor,
+  type BlockerSpec, type CreatureSpec, type GameInput, type HistoryRecord, type PhaseId, type ResolutionEffect, type SkipSpec, type StackObjectSpec, type StepId,
+  type TurnEvent, type TurnSnapshot,
 } from '../../src/index.js';
 import type { Exploration, ExecutedPath, Family, Menu } from './explore.js';
 import {
@@ -745,6 +746,311 @@ const refusals: Family = {
   },
 };
 
+// ---- 603.3b ---------------------------------------------------------------------------
+
+type OrderWindow = 'upkeep' | 'cleanup' | 'timeStop' | 'mandate';
+const ORDER_WINDOWS: Record<OrderWindow, string> = {
+  upkeep: 'in the upkeep', cleanup: 'in a 514.3a cleanup', timeStop: 'in cleanup after 723.1f (Time Stop)', mandate: 'in the next phase after 723.2f (Mandate of Peace)',
+};
+interface OrderConfig {
+  name: string;
+  input: GameInput;
+  /** How many abilities each player's trigger at once. */
+  counts: Record<string, number>;
+  window: OrderWindow;
+  /** Abilities reported while the first player asked chooses (they go in the next pass). */
+  late: boolean;
+}
+interface Ability { id: string; controller: string }
+
+/** Turn order from `first` (APNAP, 101.4). */
+const playersFrom = (all: readonly string[], first: string) => [...all.slice(all.indexOf(first)), ...all.slice(0, all.indexOf(first))];
+/** The abilities of a configuration in the order they trigger: interleaved, the last player's first (not APNAP). */
+const abilitiesOf = (cfg: OrderConfig): Ability[] => [1, 2, 3].flatMap((i) => [...cfg.input.players].reverse()
+  .filter((p) => cfg.counts[p] >= i).map((p) => ({ id: `${p}${i}`, controller: p })));
+/** The abilities that trigger while the first player asked (the active one) chooses: two of theirs and one of the player last in APNAP order. */
+const lateAbilitiesOf = (cfg: OrderConfig, active: string): Ability[] => {
+  const lastPlayer = playersFrom(cfg.input.players, active).at(-1)!;
+  return [{ id: `${active}late1`, controller: active }, { id: `${active}late2`, controller: active }, { id: `${lastPlayer}late1`, controller: lastPlayer }];
+};
+const chooses = (cfg: OrderConfig) => cfg.input.options?.triggerOrder === 'choose';
+const askedPlayers = (cfg: OrderConfig) => (chooses(cfg) ? cfg.input.players.filter((p) => cfg.counts[p] >= 2) : []);
+
+/** The bounded orders offered for one ask (the full permutations explode): as triggered, reversed, and with three a rotation. */
+function orderVariants(asTriggered: readonly string[]): [string, string[]][] {
+  const variants: [string, string[]][] = [['as triggered', [...asTriggered]], ['reversed', [...asTriggered].reverse()]];
+  if (asTriggered.length === 3) variants.push(['rotated', [asTriggered[1], asTriggered[2], asTriggered[0]]]);
+  return variants;
+}
+/** Which variant a player's abilities took on the stack, for each asked player already done. */
+function variantsOnStack(cfg: OrderConfig, s: TurnSnapshot): Map<string, string> {
+  const stack = s.context.stack.map((o) => o.id);
+  const result = new Map<string, string>();
+  for (const player of askedPlayers(cfg)) {
+    const own = abilitiesOf(cfg).filter((a) => a.controller === player).map((a) => a.id);
+    const put = stack.filter((id) => own.includes(id));
+    if (put.length === own.length) result.set(player, orderVariants(own).find(([, order]) => sameOrder(order, put))?.[0] ?? 'other');
+  }
+  return result;
+}
+const sameOrder = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
+
+/**
+ * The orders offered when the game waits for one: every variant while everyone before chose "as
+ * triggered"; "as triggered" or "reversed" while everyone before reversed; otherwise "as triggered".
+ * So each player is tried with each variant, and everybody with "reversed", in a number of paths linear in the asks.
+ */
+function orderMenu(cfg: OrderConfig, s: TurnSnapshot): TurnEvent[] {
+  const ask = view(s).orderTriggers!;
+  const variants = orderVariants(ask.triggers);
+  const give = (order: string[]): TurnEvent => ({ type: 'triggers.order', ...('player' in ask ? { player: ask.player } : { team: ask.team }), order });
+  if (cfg.late) return [give(ask.triggers.some((id) => id.includes('late')) ? variants[1][1] : variants[0][1])];
+  const before = [...variantsOnStack(cfg, s).values()];
+  const allowed = before.every((v) => v === 'as triggered') ? variants
+    : before.every((v) => v === 'reversed') ? variants.slice(0, 2) : variants.slice(0, 1);
+  return allowed.map(([, order]) => give(order));
+}
+
+/** Every ability of the configuration (and the late ones) is on the stack and a player holds priority. */
+function orderDone(cfg: OrderConfig, s: TurnSnapshot): boolean {
+  const stack = s.context.stack.map((o) => o.id);
+  const lateCount = cfg.late ? 3 : 0;
+  return holder(s) !== null && abilitiesOf(cfg).every((a) => stack.includes(a.id)) && stack.filter((id) => id.includes('late')).length === lateCount;
+}
+
+/** The pattern of orders the path took, or null for one not labelled. */
+function orderPattern(cfg: OrderConfig, s: TurnSnapshot): string | null {
+  if (cfg.late) return 'abilities triggered during the wait go in the next pass';
+  const taken = [...variantsOnStack(cfg, s)];
+  const changed = taken.filter(([, v]) => v !== 'as triggered');
+  if (changed.length === 0) return 'as triggered';
+  if (taken.length >= 2 && changed.length === taken.length && changed.every(([, v]) => v === 'reversed')) return 'everyone reversed';
+  return changed.length === 1 ? `${changed[0][0]} ${changed[0][1]}` : null;
+}
+function expectedPatterns(cfg: OrderConfig): string[] {
+  if (cfg.late) return ['abilities triggered during the wait go in the next pass'];
+  const asked = askedPlayers(cfg);
+  const k = Math.max(...Object.values(cfg.counts));
+  return ['as triggered', ...asked.flatMap((p) => orderVariants(Array.from({ length: k }, (_, i) => `${i}`)).slice(1).map(([v]) => `${p} ${v}`)),
+    ...(asked.length >= 2 ? ['everyone reversed'] : [])];
+}
+
+/** The event that makes the configuration's abilities trigger (forced, in order), or null. */
+function triggerSetup(cfg: OrderConfig, s: TurnSnapshot): TurnEvent | null {
+  const abilities = abilitiesOf(cfg);
+  const effects = abilities.map((a): ResolutionEffect => ({ trigger: { id: a.id, controller: a.controller } }));
+  switch (cfg.window) {
+    case 'upkeep':
+    case 'cleanup': {
+      const next = atStart(s) ? abilities.find((a) => !registered(s, a.id)) : undefined;
+      return next ? register(next.id, cfg.window, next.controller, { once: true }) : null;
+    }
+    case 'timeStop':
+      return atStart(s) && !seen(s, 'timeStop') ? cast(s, { id: 'timeStop', effects: [{ endTurn: {} }, ...effects] }) : null;
+    case 'mandate':
+      return here(s) === 'beginningOfCombat' && freshPriority(s) && !seen(s, 'mandate') ? cast(s, { id: 'mandate', effects: [{ endCombat: {} }, ...effects] }) : null;
+  }
+}
+
+function orderConfigs(): OrderConfig[] {
+  const configs: OrderConfig[] = [];
+  const countsText = (counts: Record<string, number>) => Object.entries(counts).map(([p, k]) => `${p} ${k}`).join(', ');
+  const add = (n: number, counts: number[], window: OrderWindow, triggerOrder: 'choose' | 'triggered', late = false) => {
+    const ps = players(n);
+    const byPlayer = Object.fromEntries(ps.map((p, i) => [p, counts[i]]));
+    const mode = triggerOrder === 'choose' ? '' : ', triggerOrder "triggered"';
+    configs.push({
+      name: `${n} players (${countsText(byPlayer)}) ${ORDER_WINDOWS[window]}${mode}${late ? ', more trigger while the first player orders' : ''}`,
+      input: { players: ps, options: { triggerOrder } }, counts: byPlayer, window, late,
+    });
+  };
+  for (const window of Object.keys(ORDER_WINDOWS) as OrderWindow[]) {
+    for (const n of [2, 3, 4]) {
+      for (const k of [2, 3]) {
+        add(n, Array.from({ length: n }, () => k), window, 'choose');
+        add(n, [1, k, 0, k].slice(0, n), window, 'choose'); // a player with one ability (and one with none) is never asked
+      }
+    }
+    add(3, [2, 2, 2], window, 'choose', true);
+    add(4, [3, 1, 2, 3], window, 'triggered');
+  }
+  return configs;
+}
+const ORDER_CONFIGS = orderConfigs();
+
+const triggerOrder: Family = {
+  name: '603.3b the order of a player\'s triggers',
+  rules: ['603.3b', '101.4', '117.5', '514.3a', '723.1f', '723.2f'],
+  explorations: ORDER_CONFIGS.map((cfg): Exploration => ({
+    input: cfg.input,
+    menu: (s) => {
+      if (orderDone(cfg, s)) return [];
+      const forced = triggerSetup(cfg, s);
+      if (forced) return [forced];
+      if (waitingFor(s) !== 'orderTriggers') return all(pass, noAttack)(s);
+      const firstWait = !s.context.stack.some((o) => abilitiesOf(cfg).some((a) => a.id === o.id));
+      const late = cfg.late && firstWait ? lateAbilitiesOf(cfg, s.context.activePlayer).find((a) => !seen(s, a.id)) : undefined;
+      return late ? [{ type: 'trigger.report', ability: late }] : orderMenu(cfg, s);
+    },
+    stopAtTurn: cfg.window === 'upkeep' ? 3 : 2,
+    label: (states) => (orderDone(cfg, last(states)) ? (() => {
+      const pattern = orderPattern(cfg, last(states));
+      return pattern === null ? null : `${cfg.name}: ${pattern}`;
+    })() : null),
+  })),
+  expected: ORDER_CONFIGS.flatMap((cfg) => expectedPatterns(cfg).map((pattern) => `${cfg.name}: ${pattern}`)),
+  check: (p) => {
+    const cfg = ORDER_CONFIGS.find((c) => p.label.startsWith(`${c.name}: `))!;
+    const abilities = abilitiesOf(cfg);
+    const controllerOf = new Map(abilities.map((a) => [a.id, a.controller]));
+    const puts = p.history.filter((r): r is Extract<HistoryRecord, { type: 'putOnStack' }> => r.type === 'putOnStack' && controllerOf.has(r.id));
+    expectRule(puts.length === abilities.length, '117.5', `${puts.length} of ${abilities.length} abilities went on the stack`);
+    const first = puts[0];
+    const where = {
+      upkeep: first.turn === 2 && first.step === 'upkeep',
+      cleanup: first.turn === 1 && first.step === 'cleanup',
+      timeStop: first.turn === 1 && first.step === 'cleanup' && p.history.some((r) => r.type === 'turnEndedByEffect'),
+      mandate: first.turn === 1 && first.phase === 'postcombatMain' && p.history.some((r) => r.type === 'combatEndedByEffect'),
+    }[cfg.window];
+    expectRule(where, cfg.window === 'timeStop' ? '723.1f' : cfg.window === 'mandate' ? '723.2f' : '117.5',
+      `the abilities went on the stack in turn ${first.turn}, ${first.step ?? first.phase}`);
+    // APNAP across players, each player's abilities together
+    const active = turnPlayer(p.history, first.turn)!;
+    const apnap = playersFrom(cfg.input.players, active).filter((player) => cfg.counts[player] > 0);
+    const blocks = puts.map((r) => controllerOf.get(r.id)!).filter((player, i, list) => i === 0 || list[i - 1] !== player);
+    expectRule(sameOrder(blocks, apnap), '603.3b/101.4', `the players put theirs on the stack in the order ${blocks.join(', ')}; APNAP is ${apnap.join(', ')}`);
+    // each player's in the order they gave (asked: exactly those with two or more), or as they triggered
+    const orders = eventsOfType(p.events, 'triggers.order').filter((e) => e.order.every((id) => controllerOf.has(id)));
+    expectRule(sameOrder(orders.map((e) => e.player ?? e.team!), askedPlayers(cfg).filter((x) => apnap.includes(x)).sort((a, b) => apnap.indexOf(a) - apnap.indexOf(b))),
+      '603.3b', `asked ${orders.map((e) => e.player ?? e.team).join(', ') || 'nobody'} for an order; players with two or more: ${askedPlayers(cfg).join(', ') || 'none asked'}`);
+    for (const player of apnap) {
+      const put = puts.filter((r) => controllerOf.get(r.id) === player).map((r) => r.id);
+      const given = orders.find((e) => e.player === player)?.order ?? abilities.filter((a) => a.controller === player).map((a) => a.id);
+      expectRule(sameOrder(put, given), '603.3b', `${player}'s abilities went on the stack as ${put.join(', ')}; expected ${given.join(', ')}`);
+    }
+    // nobody holds priority while the game waits: no priority from the check before the first to the last of them
+    const from = p.history.lastIndexOf(first);
+    const to = p.history.lastIndexOf(last(puts));
+    const check = p.history.slice(0, from).map((r) => r.type).lastIndexOf('stateBasedActions');
+    expectRule(!p.history.slice(check, to).some((r) => r.type === 'priority'), '603.3b/117', 'a player received priority while abilities of the pass waited to be ordered');
+    if (cfg.late) {
+      // 603.3b: what triggered during the wait goes in the next pass, after a new check; the asked player orders their two again
+      const latePuts = p.history.map((r, i) => [r, i] as const).filter(([r]) => r.type === 'putOnStack' && r.id.includes('late'));
+      expectRule(latePuts.length === 3 && latePuts[0][1] > to && p.history.slice(to, latePuts[0][1]).some((r) => r.type === 'stateBasedActions'), '603.3b',
+        'the abilities that triggered during the wait did not go on the stack in the next pass');
+      const lateOrders = eventsOfType(p.events, 'triggers.order').filter((e) => e.order.some((id) => id.includes('late')));
+      expectRule(lateOrders.length === 1 && lateOrders[0].order.length === 2, '603.3b', `the late abilities were ordered by ${JSON.stringify(lateOrders)}`);
+    }
+  },
+};
+
+// ---- 603.7 ----------------------------------------------------------------------------
+
+/** Final Fortune: "Take an extra turn after this one. At the beginning of that turn's end step, you lose the game." */
+const finalFortune = (id: string, player = 'A', before: ResolutionEffect[] = [], after: ResolutionEffect[] = []): Omit<StackObjectSpec, 'controller'> => ({
+  id,
+  effects: [...before, { extraTurn: { player } }, { at: { id: `${id}Loss`, controller: player, when: 'end', once: true, thatTurn: true } }, ...after],
+});
+const timeWalk = { id: 'timeWalk', effects: [{ extraTurn: { player: 'A' } }] };
+interface FortuneCast { turn: number; where: string; spell: Omit<StackObjectSpec, 'controller'> }
+interface FortuneScenario {
+  name: string;
+  casts: FortuneCast[];
+  /** The turn in whose end step each delayed trigger must trigger (null: never). */
+  losses: Record<string, number | null>;
+  /** The active players of turns 1–4. */
+  turns: string[];
+}
+const fortunes: FortuneScenario[] = [
+  { name: 'the extra turn taken normally', casts: [{ turn: 1, where: 'upkeep', spell: finalFortune('ff') }], losses: { ffLoss: 2 }, turns: ['A', 'A', 'B', 'A'] },
+  {
+    name: 'cast in the end step that adds another end step this turn',
+    casts: [{ turn: 1, where: 'end', spell: finalFortune('ff', 'A', [], [{ addStep: { step: 'end' } }]) }],
+    losses: { ffLoss: 2 }, turns: ['A', 'A', 'B', 'A'],
+  },
+  {
+    name: 'the extra turn skipped (500.11)',
+    casts: [{ turn: 1, where: 'upkeep', spell: finalFortune('ff') }, { turn: 1, where: 'upkeep', spell: { id: 'skipTurn', effects: [{ skip: { player: 'A', turn: true } }] } }],
+    losses: { ffLoss: null }, turns: ['A', 'B', 'A', 'B'],
+  },
+  {
+    name: 'the extra turn\'s end step skipped (500.11)',
+    casts: [{ turn: 1, where: 'end', spell: finalFortune('ff') }, { turn: 1, where: 'end', spell: { id: 'skipEnd', effects: [{ skip: { player: 'A', step: 'end' } }] } }],
+    losses: { ffLoss: null }, turns: ['A', 'A', 'B', 'A'],
+  },
+  {
+    name: 'Time Stop in the extra turn before its end step (723.1e)',
+    casts: [{ turn: 1, where: 'upkeep', spell: finalFortune('ff') }, { turn: 2, where: 'precombatMain', spell: { id: 'timeStop', effects: [{ endTurn: {} }] } }],
+    losses: { ffLoss: null }, turns: ['A', 'A', 'B', 'A'],
+  },
+  {
+    name: 'another player\'s extra turn created after it in the same list comes first',
+    casts: [{ turn: 1, where: 'upkeep', spell: finalFortune('ff', 'A', [], [{ extraTurn: { player: 'B' } }]) }],
+    losses: { ffLoss: 3 }, turns: ['A', 'B', 'A', 'B'],
+  },
+  {
+    name: 'two extra turns in the list before it: the last one (taken first)',
+    casts: [{ turn: 1, where: 'upkeep', spell: finalFortune('ff', 'A', [{ extraTurn: { player: 'A' } }]) }],
+    losses: { ffLoss: 2 }, turns: ['A', 'A', 'A', 'B'],
+  },
+  {
+    name: 'an earlier Time Walk: Final Fortune\'s turn is taken first',
+    casts: [{ turn: 1, where: 'upkeep', spell: timeWalk }, { turn: 1, where: 'upkeep', spell: finalFortune('ff') }],
+    losses: { ffLoss: 2 }, turns: ['A', 'A', 'A', 'B'],
+  },
+  {
+    name: 'a later Time Walk: its turn is taken first, Final Fortune\'s after it',
+    casts: [{ turn: 1, where: 'upkeep', spell: finalFortune('ff') }, { turn: 1, where: 'upkeep', spell: timeWalk }],
+    losses: { ffLoss: 3 }, turns: ['A', 'A', 'A', 'B'],
+  },
+  {
+    name: 'a second Final Fortune in the same turn',
+    casts: [{ turn: 1, where: 'upkeep', spell: finalFortune('ff1') }, { turn: 1, where: 'upkeep', spell: finalFortune('ff2') }],
+    losses: { ff1Loss: 3, ff2Loss: 2 }, turns: ['A', 'A', 'A', 'B'],
+  },
+  {
+    name: 'a second Final Fortune during the extra turn',
+    casts: [{ turn: 1, where: 'upkeep', spell: finalFortune('ff1') }, { turn: 2, where: 'upkeep', spell: finalFortune('ff2') }],
+    losses: { ff1Loss: 2, ff2Loss: 3 }, turns: ['A', 'A', 'A', 'B'],
+  },
+  {
+    name: 'B\'s Final Fortune in A\'s turn',
+    casts: [{ turn: 1, where: 'upkeep', spell: { ...finalFortune('ff', 'B'), id: 'ff' } }],
+    losses: { ffLoss: 2 }, turns: ['A', 'B', 'B', 'A'],
+  },
+];
+
+const thatTurn: Family = {
+  name: '603.7 delayed triggers bound to a turn (thatTurn)',
+  rules: ['603.7', '500.7', '500.11', '723.1e'],
+  explorations: fortunes.map((f): Exploration => ({
+    input: AB,
+    // Each cast in order, at the first priority of its step (stack empty), once the one before it resolved.
+    menu: (s) => {
+      const next = f.casts.find((c) => !seen(s, c.spell.id));
+      if (next && s.context.turn === next.turn && here(s) === next.where && freshPriority(s)) return [cast(s, next.spell)];
+      return all(pass, noAttack)(s);
+    },
+    stopAtTurn: 5,
+    label: (states) => (last(states).context.turn === 5 ? f.name : null),
+  })),
+  expected: fortunes.map((f) => f.name),
+  check: (p) => {
+    const f = fortunes.find((x) => x.name === p.label)!;
+    const turns = [1, 2, 3, 4].map((t) => turnPlayer(p.history, t));
+    expectRule(sameOrder(turns as string[], f.turns), '500.7/500.11', `turns ${turns.join(', ')}; expected ${f.turns.join(', ')}`);
+    for (const [id, turn] of Object.entries(f.losses)) {
+      const triggered = p.history.filter((r) => r.type === 'triggered' && r.id === id).map((r) => `turn ${r.turn} ${r.step ?? r.phase}`);
+      const expected = turn === null ? [] : [`turn ${turn} end`];
+      expectRule(sameOrder(triggered, expected), '603.7', `${id} triggered in [${triggered.join('; ')}]; expected [${expected.join('; ')}]`);
+    }
+    // 603.7: gone when its turn is over (or never came)
+    const left = p.final.context.triggers.filter((t) => t.id in f.losses).map((t) => t.id);
+    expectRule(left.length === 0, '603.7', `${left.join(', ')} still registered after the turn it belongs to`);
+  },
+};
+
 export const families: Family[] = [
   firstDraw, noAttackers, firstStrike, skipped, midStep, endTheTurn, endTheCombat, endCombatOutside, cleanupRepeats, refusals,
+  triggerOrder, thatTurn,
 ];

@@ -7,7 +7,7 @@ import {
   explainRefusal, view, waitingFor,
   type AtTriggerSpec, type CreatureSpec, type Duration, type GameInput, type HistoryRecord,
   type PhaseId, type PlayerId, type Refusal, type ResolutionEffect, type StackObjectSpec, type StepId, type TurnEvent,
-  type TurnSnapshot,
+  type TurnSnapshot, type View,
 } from '../../src/index.js';
 
 /** What one event did, as the host saw it. `event: null` is the game's start. */
@@ -41,23 +41,40 @@ const RANK: Record<string, number> = {
   firstStrikeDamage: 7, combatDamage: 8, endOfCombat: 9, postcombatMain: 10, end: 11, cleanup: 12,
 };
 
-interface LiveEffect { id: string; until: Duration | undefined; expired: boolean; ended: boolean }
+/** An effect in force; `boundTurn`: the turn an "until end of combat on your next turn" effect was bound to as it began (611.2). */
+interface LiveEffect { id: string; until: Duration | undefined; expired: boolean; ended: boolean; boundTurn?: number }
 interface Procedure {
   kind: 'endTurn' | 'endCombat';
   pendingAtStart: Set<string>;
   stackAtStart: Set<string>;
   sbaChecked: boolean;
+  /** The phase the procedure began in. */
+  phase: PhaseId | null;
 }
 interface CombatInstance {
   steps: StepId[];
   attackers: CreatureSpec[] | null;
   blockers: CreatureSpec[];
   defendersDeclared: number;
-  firstStrike: boolean;
+  /** 510.4: whether a first or double striker was in combat as its first combat damage step began (null: none began yet). */
+  firstStrike: boolean | null;
   procedure: boolean;
+}
+/** 603.7: an AT as the monitor keeps it; `boundTo`: the identity of the one turn it belongs to (`thatTurn`). */
+type RegisteredAt = AtTriggerSpec & { boundTo?: number };
+/** 117.5, 603.3b: one pass of putting the waiting abilities on the stack. */
+interface TriggerPass {
+  /** The abilities waiting as the pass began (the pass's own), in the order they triggered, not yet on the stack. */
+  abilities: { id: string; controller: PlayerId | undefined }[];
+  /** The players still to put theirs on the stack, APNAP (101.4). */
+  players: PlayerId[];
+  /** The player putting theirs on the stack now, and the ids still to come, in the order they must go. */
+  putting: { player: PlayerId; ids: string[]; chosen: boolean } | null;
 }
 
 const sameJson = (a: unknown, b: unknown) => a === b || JSON.stringify(a) === JSON.stringify(b);
+/** What only the player holding priority (or declaring) may do: never while the game waits for an order of triggers. */
+const PLAYER_ACTIONS: readonly string[] = ['priority.pass', 'spell.cast', 'ability.activate', 'combat.declareAttackers', 'combat.declareBlockers'];
 const hasFirstStrike = (c: CreatureSpec) => c.firstStrike === true || c.doubleStrike === true;
 
 export class RulesMonitor {
@@ -85,7 +102,11 @@ export class RulesMonitor {
   private passesInRow = 0;
   private expectedHolder: PlayerId | null = null;
   private lastRecordType: string | null = null;
-  private triggerRunSeat = -1;
+  // 117.5, 603.3b: the pass under way (null: none since the last state-based-action check), and an order just given
+  private readonly triggerOrder: 'triggered' | 'choose';
+  private pass: TriggerPass | null = null;
+  private givenOrder: { player: PlayerId; order: string[] } | null = null;
+  private readonly controllers = new Map<string, PlayerId | undefined>();
   /** Effects in force, in creation order (ids may repeat: an ability that triggers twice creates its effect twice). */
   private effects: LiveEffect[] = [];
   private procedure: Procedure | null = null;
@@ -97,13 +118,16 @@ export class RulesMonitor {
   private lastCleanupHadWindow: boolean | null = null;
   private manaSource = false;
   private stepAdded = false;
+  private beginningPhases = 0;
   private phasesAdded = false;
   private readonly playersWithSkips = new Set<PlayerId>();
   private declaredThisStep = false;
   /** What happened to the combat phases of this turn so far (context for structure violations). */
   private earlierCombats = { withoutAttackers: false, endedByEffect: false };
   // 500.7, 500.11, 101.4: the turn order oracle
-  private readonly oracle = { extra: [] as PlayerId[], regular: 0, skips: [] as PlayerId[] };
+  // (603.7: each turn has an identity; `thatTurn` ATs belong to one extra turn's)
+  private readonly oracle = { extra: [] as { player: PlayerId; id: number }[], regular: 0, skips: [] as PlayerId[], nextId: 0 };
+  private turnIdentity = -1;
   // 608.2a/608.2b/608.3: conditions and targets as the host set them; the object resolving now
   private readonly illegalTargets = new Set<string>();
   private readonly falseConditions = new Set<string>();
@@ -112,8 +136,11 @@ export class RulesMonitor {
   /** State-based actions the host scheduled for the next check. */
   private scheduledActions = 0;
   // 500.6: registered "at the beginning of" abilities, and the ones that must trigger now
-  private ats: AtTriggerSpec[] = [];
-  private mustTrigger: string[] | null = null;
+  private ats: RegisteredAt[] = [];
+  private mustTrigger: RegisteredAt[] | null = null;
+  // 514.1, 603.2: abilities waiting for a player's next discard, and the ones a discard must trigger now
+  private onDiscard: { player: PlayerId; ability: StackObjectSpec }[] = [];
+  private mustTriggerOnDiscard: { player: PlayerId; ids: string[] } | null = null;
   // 504.1, 514.1: hand sizes
   private readonly hands: Record<PlayerId, number>;
   private readonly maxHandSize: number;
@@ -124,6 +151,7 @@ export class RulesMonitor {
     this.skipFirstDraw = input.options?.skipFirstDraw ?? this.players.length === 2;
     this.hands = Object.fromEntries(this.players.map((p) => [p, input.options?.hands?.[p] ?? 7]));
     this.maxHandSize = input.options?.maxHandSize ?? 7;
+    this.triggerOrder = input.options?.triggerOrder ?? 'triggered';
   }
 
   /** Checks one event's effects; returns the violations it revealed (also kept in `violations`). */
@@ -158,7 +186,26 @@ export class RulesMonitor {
       if (!sameJson(o.before.value, o.after.value)) this.fail('event', `a refused ${o.event.type} changed the state ${JSON.stringify(o.before.value)} → ${JSON.stringify(o.after.value)}`);
       if (!sameJson(o.before.context, o.after.context)) this.fail('event', `a refused ${o.event.type} changed the context`);
       if (!o.refusal.rule || !o.refusal.reason) this.fail('event', 'a refusal must name a reason and a rule');
+    } else {
+      this.checkOrderWait(o.event, o.before);
     }
+  }
+
+  /** 603.3b: while the game waits for an order of triggered abilities nobody holds priority; an order comes only from the player asked. */
+  private checkOrderWait(event: TurnEvent, before: TurnSnapshot): void {
+    const waiting = waitingFor(before) === 'orderTriggers';
+    if (waiting && PLAYER_ACTIONS.includes(event.type)) this.fail('603.3b/117', `${event.type} was accepted while the game waited for an order of triggered abilities`);
+    if (event.type !== 'triggers.order') return;
+    const asked = waiting ? this.pass?.players[0] : undefined;
+    if (asked === undefined || event.player !== asked) {
+      this.fail('603.3b', `${event.player}'s order of triggered abilities was accepted; the game ${asked ? `waited for ${asked}'s` : 'waited for no order'}`);
+      return;
+    }
+    const own = this.pass!.abilities.filter((a) => a.controller === asked).map((a) => a.id);
+    if (!sameJson([...own].sort(), [...event.order].sort())) {
+      this.fail('603.3b', `${asked}'s order [${event.order.join(', ')}] was accepted; their abilities of this pass are [${own.join(', ')}]`);
+    }
+    this.givenOrder = { player: asked, order: [...event.order] };
   }
 
   private learnFromAcceptedEvent(event: TurnEvent): void {
@@ -176,6 +223,22 @@ export class RulesMonitor {
         if (event.ability) this.learnObject(event.ability);
         this.scheduledActions += 1;
         break;
+      case 'discard.schedule':
+        this.learnObject(event.ability);
+        this.onDiscard.push({ player: event.player, ability: event.ability });
+        break;
+      case 'combatant.set': {
+        // 702.4, 702.7: what 510.4 looks at as the combat damage step begins
+        const creature = this.combatants.get(event.id);
+        if (creature) {
+          this.combatants.set(event.id, {
+            ...creature,
+            ...(event.firstStrike !== undefined && { firstStrike: event.firstStrike }),
+            ...(event.doubleStrike !== undefined && { doubleStrike: event.doubleStrike }),
+          });
+        }
+        break;
+      }
       case 'trigger.register':
         this.learnObject(event.trigger);
         this.ats.push(event.trigger);
@@ -194,10 +257,7 @@ export class RulesMonitor {
         this.manaSource = true;
         break;
       case 'combat.declareAttackers':
-        if (this.combat) {
-          this.combat.attackers = [...event.attackers];
-          if (event.attackers.some(hasFirstStrike)) this.combat.firstStrike = true;
-        }
+        if (this.combat) this.combat.attackers = [...event.attackers];
         for (const c of event.attackers) this.combatants.set(c.id, c);
         this.declaredThisStep = true;
         break;
@@ -205,7 +265,6 @@ export class RulesMonitor {
         if (this.combat) {
           this.combat.blockers.push(...event.blockers);
           this.combat.defendersDeclared += 1;
-          if (event.blockers.some(hasFirstStrike)) this.combat.firstStrike = true;
         }
         for (const c of event.blockers) this.combatants.set(c.id, c);
         break;
@@ -237,23 +296,37 @@ export class RulesMonitor {
     return this.players[(this.players.indexOf(player) + 1) % this.n];
   }
 
-  private nextTurnPlayer(): PlayerId {
+  /** The next turn that is not skipped: its player and identity (500.7, 500.11, 101.4). */
+  private nextTurn(): { player: PlayerId; id: number } {
     for (;;) {
-      let player = this.oracle.extra.shift();
-      if (player === undefined) {
-        player = this.players[this.oracle.regular];
+      let next = this.oracle.extra.shift();
+      if (next === undefined) {
+        next = { player: this.players[this.oracle.regular], id: this.oracle.nextId++ };
         this.oracle.regular = (this.oracle.regular + 1) % this.n;
       }
-      const skip = this.oracle.skips.indexOf(player);
-      if (skip < 0) return player;
+      const skip = this.oracle.skips.indexOf(next.player);
+      if (skip < 0) return next;
       this.oracle.skips.splice(skip, 1);
+      this.dropAtsOf(next.id); // 500.11, 603.7: a skipped turn takes with it what is bound to it
     }
   }
 
+  private dropAtsOf(turnIdentity: number): void {
+    this.ats = this.ats.filter((at) => at.boundTo !== turnIdentity);
+  }
+
+  /** What a resolution changes in the plan of turns and the registered ATs, effect by effect (608.2c). */
   private applyResolvedEffects(effects: readonly ResolutionEffect[]): void {
+    let lastExtraTurn: number | null = null;
     for (const effect of effects) {
-      if ('extraTurn' in effect) this.oracle.extra.unshift(effect.extraTurn.player!);
-      else if ('skip' in effect) {
+      if ('extraTurn' in effect) {
+        lastExtraTurn = this.oracle.nextId++;
+        this.oracle.extra.unshift({ player: effect.extraTurn.player!, id: lastExtraTurn });
+      } else if ('at' in effect) {
+        // 603.7: `thatTurn` belongs to the extra turn the last extraTurn before it created
+        if (!effect.at.thatTurn) this.ats.push(effect.at);
+        else if (lastExtraTurn !== null) this.ats.push({ ...effect.at, boundTo: lastExtraTurn });
+      } else if ('skip' in effect) {
         if ('turn' in effect.skip) { if (!effect.skip.each) this.oracle.skips.push(effect.skip.player!); }
         else this.playersWithSkips.add(effect.skip.player!);
       } else if ('addStep' in effect) this.stepAdded = true;
@@ -264,10 +337,16 @@ export class RulesMonitor {
   // ---- the history records, in order --------------------------------------------------
 
   private onRecord(r: HistoryRecord, o: Observation): void {
-    if (r.type !== 'putOnStack' || !this.pending.includes(r.id)) this.triggerRunSeat = -1;
     if (this.mustTrigger && r.type !== 'triggered' && r.type !== 'effectEnded') {
-      if (this.mustTrigger.length > 0) this.fail('500.6', `"at the beginning of" abilities ${this.mustTrigger.join(', ')} did not trigger as ${this.lastStepBegun ?? this.openPhase} began`);
+      if (this.mustTrigger.length > 0) {
+        this.fail(atRule(this.mustTrigger), `"at the beginning of" abilities ${atList(this.mustTrigger)} did not trigger as ${this.lastStepBegun ?? this.openPhase} began`);
+      }
       this.mustTrigger = null;
+    }
+    if (this.mustTriggerOnDiscard && r.type !== 'triggered') {
+      const { player, ids } = this.mustTriggerOnDiscard;
+      if (ids.length > 0) this.fail('603.2/514.1', `${ids.join(', ')} did not trigger as ${player} discarded`);
+      this.mustTriggerOnDiscard = null;
     }
     switch (r.type) {
       case 'turnBegan': this.onTurnBegan(r.player, r.turn); break;
@@ -291,9 +370,7 @@ export class RulesMonitor {
       case 'triggered': {
         const spec = this.specOf(r.id);
         if (spec?.if !== undefined && this.falseConditions.has(spec.if)) this.fail('603.4', `${r.id} triggered although its condition ${spec.if} is false`);
-        const due = this.mustTrigger?.findIndex((id) => r.id === id || r.id.startsWith(`${id}@`)) ?? -1;
-        if (due >= 0) this.mustTrigger!.splice(due, 1);
-        else if (spec && 'when' in spec) this.fail('500.6/500.11', `"at the beginning of ${spec.when}" ability ${r.id} triggered although no such step or phase began`);
+        this.onTriggered(r.id, spec);
         this.pending.push(r.id);
         if (this.openStep === 'cleanup' && !this.cleanup.window) this.cleanup.cause = true;
         break;
@@ -305,6 +382,7 @@ export class RulesMonitor {
         this.pending = this.pending.filter((id) => id !== r.id);
         break;
       case 'stateBasedActions':
+        this.closeTriggerPass();
         // 704.3: the check performs what the host scheduled (whether or not its ability then triggers, 603.4).
         if (this.scheduledActions > 0 && this.openStep === 'cleanup' && !this.cleanup.window) this.cleanup.cause = true;
         this.scheduledActions = 0;
@@ -336,6 +414,7 @@ export class RulesMonitor {
           this.fail('514.1', `${r.player} discarded ${r.count} with ${this.hands[r.player]} cards in hand (maximum ${this.maxHandSize})`);
         }
         this.hands[r.player] -= r.count;
+        this.onDiscarded(r.player);
         break;
       case 'turnEndedByEffect':
       case 'combatEndedByEffect':
@@ -353,8 +432,9 @@ export class RulesMonitor {
   private onTurnBegan(player: PlayerId, turn: number): void {
     if (this.openPhase !== null || this.openStep !== null) this.fail('500.1', `turn ${turn} began inside ${this.openStep ?? this.openPhase}`);
     if (turn !== this.turn + 1) this.fail('500', `turn ${turn} follows turn ${this.turn}`);
-    const expected = this.nextTurnPlayer();
-    if (player !== expected) this.fail('500.7/500.11/101.4', `turn ${turn} is ${player}'s; turn order, extra and skipped turns say ${expected}'s`);
+    const expected = this.nextTurn();
+    if (player !== expected.player) this.fail('500.7/500.11/101.4', `turn ${turn} is ${player}'s; turn order, extra and skipped turns say ${expected.player}'s`);
+    this.turnIdentity = expected.id;
     this.turn = turn;
     this.active = player;
     this.stepsThisTurn = [];
@@ -363,13 +443,28 @@ export class RulesMonitor {
     this.phasesAdded = false;
     this.lastCleanupHadWindow = null;
     this.lastStepBegun = null;
+    this.beginningPhases = 0;
     this.earlierCombats = { withoutAttackers: false, endedByEffect: false };
+    // 611.2: "until your next turn" ends as that player's turn begins; "until end of combat on your next turn" is bound to it
+    this.expire((until) => typeof until === 'object' && 'nextTurnOf' in until && this.isTurnOf(until.nextTurnOf));
+    for (const effect of this.effects) {
+      const until = effect.until;
+      if (effect.boundTurn === undefined && typeof until === 'object' && 'endOfCombatOnNextTurnOf' in until && this.isTurnOf(until.endOfCombatOnNextTurnOf)) effect.boundTurn = turn;
+    }
+  }
+
+  /** Whether it is `who`'s turn now (no one named: anyone's). */
+  private isTurnOf(who: string | undefined): boolean {
+    return who === undefined || who === this.active;
   }
 
   private onTurnEnded(): void {
     if (this.openPhase !== null) this.fail('500.1', `the turn ended inside the ${this.openPhase} phase`);
-    if (this.procedure?.kind === 'endTurn') this.fail('723.1d', 'the turn ended during a 723.1 procedure, before a cleanup step');
+    // (a skip of the ending phase or cleanup step replaces the cleanup step 723.1d goes to: 614.10, 500.11)
+    if (this.procedure?.kind === 'endTurn' && !this.playersWithSkips.has(this.active!)) this.fail('723.1d', 'the turn ended during a 723.1 procedure, before a cleanup step');
     this.procedure = null; // 723.2d: a combat phase ended by an effect may have been the turn's last phase
+    this.dropAtsOf(this.turnIdentity); // 603.7: what belongs to this turn is gone with it
+    this.expireBoundTo(this.turn); // a format decision: bound to this turn, it never outlives it
     const altered = this.stepAdded || this.phasesAdded || this.playersWithSkips.has(this.active!);
     if (!altered && this.lastStepBegun !== 'cleanup') this.fail('514', `turn ${this.turn} ended after ${this.lastStepBegun}, not after a cleanup step`);
     if (!altered && this.lastCleanupHadWindow === true) this.fail('514.3a', `turn ${this.turn} ended after a cleanup step in which players received priority`);
@@ -389,7 +484,7 @@ export class RulesMonitor {
     this.expectedHolder = this.active; // 117.3a
     this.manaSource = false;
     this.declaredThisStep = false;
-    this.expire((until) => typeof until === 'object' && 'beginningOf' in until && until.beginningOf === name && until.whoseTurn === undefined); // 500.4
+    this.expire((until) => typeof until === 'object' && 'beginningOf' in until && until.beginningOf === name && this.isTurnOf(until.whoseTurn)); // 500.4
   }
 
   private onPhaseBegan(phase: PhaseId): void {
@@ -397,12 +492,13 @@ export class RulesMonitor {
     if (this.procedure?.kind === 'endTurn' && phase !== 'ending') this.fail('723.1d', `the ${phase} phase began while the turn was being ended (straight to cleanup)`);
     if (this.procedure?.kind === 'endCombat') this.procedure = null; // 723.2d: the next phase
     this.openPhase = phase;
-    if (phase === 'combat') this.combat = { steps: [], attackers: null, blockers: [], defendersDeclared: 0, firstStrike: false, procedure: false };
+    if (phase === 'beginning') this.beginningPhases += 1;
+    if (phase === 'combat') this.combat = { steps: [], attackers: null, blockers: [], defendersDeclared: 0, firstStrike: null, procedure: false };
     if (MAIN_PHASES.includes(phase)) this.beginStepLike(phase);
     else {
       this.passesInRow = 0;
       this.manaSource = false;
-      this.expire((until) => typeof until === 'object' && 'beginningOf' in until && until.beginningOf === phase && until.whoseTurn === undefined); // 500.4
+      this.expire((until) => typeof until === 'object' && 'beginningOf' in until && until.beginningOf === phase && this.isTurnOf(until.whoseTurn)); // 500.4
       this.expectTriggers(phase);
     }
   }
@@ -411,7 +507,10 @@ export class RulesMonitor {
     if (this.openPhase !== phase) this.fail('500.1', `the ${phase} phase ended but ${this.openPhase} was the current phase`);
     if (this.openStep !== null) this.fail('500.1', `the ${phase} phase ended inside the ${this.openStep} step`);
     if (this.stack.length > 0) this.fail('500.2', `the ${phase} phase ended with ${this.stack.join(', ')} on the stack`);
-    if (this.procedure?.kind === 'endTurn' && phase === 'ending') this.fail('723.1d', 'ending the turn in the ending phase ended the phase; only the step ends');
+    // (the ending phase 723.1d went to ends at once when a skip replaces its cleanup step: 614.10, 500.11)
+    if (this.procedure?.kind === 'endTurn' && phase === 'ending' && this.procedure.phase === 'ending' && !this.playersWithSkips.has(this.active!)) {
+      this.fail('723.1d', 'ending the turn in the ending phase ended the phase; only the step ends');
+    }
     if (MAIN_PHASES.includes(phase) && !this.procedure && this.passesInRow < this.n) {
       this.fail('500.2', `${phase} ended after ${this.passesInRow} passes in succession (${this.n} players)`);
     }
@@ -421,6 +520,7 @@ export class RulesMonitor {
       if (this.combat?.attackers?.length === 0) this.earlierCombats.withoutAttackers = true;
       if (this.combat?.procedure) this.earlierCombats.endedByEffect = true;
       this.expire((until) => until === 'endOfCombat');
+      this.expireBoundTo(this.turn); // the first combat phase of that turn ends it
     }
     if (MAIN_PHASES.includes(phase)) this.expire((until) => until === 'endOfStep');
     this.expire((until) => until === 'endOfPhase');
@@ -433,7 +533,7 @@ export class RulesMonitor {
     if (!c || c.procedure || this.stepAdded || this.playersWithSkips.has(this.active!)) return;
     const attacked = (c.attackers?.length ?? 0) > 0;
     const expected = ['beginningOfCombat', 'declareAttackers',
-      ...(attacked ? ['declareBlockers', ...(c.firstStrike ? ['firstStrikeDamage'] : []), 'combatDamage'] : []), 'endOfCombat'];
+      ...(attacked ? ['declareBlockers', ...(c.firstStrike === true ? ['firstStrikeDamage'] : []), 'combatDamage'] : []), 'endOfCombat'];
     if (!sameJson(c.steps, expected)) {
       const earlier = [
         ...(this.earlierCombats.withoutAttackers ? ['an earlier combat phase this turn had no attackers'] : []),
@@ -456,18 +556,26 @@ export class RulesMonitor {
     const c = this.combat;
     if (c && this.openPhase === 'combat') {
       const attacked = (c.attackers?.length ?? 0) > 0;
-      if (['declareBlockers', 'combatDamage', 'firstStrikeDamage'].includes(step) && c.attackers !== null && !attacked) {
+      // (a step added to this combat after 508.8 skipped its steps happens)
+      if (['declareBlockers', 'combatDamage', 'firstStrikeDamage'].includes(step) && c.attackers !== null && !attacked && !this.stepAdded) {
         this.fail('508.8', `${step} began although no creature attacked`);
       }
-      if (step === 'declareBlockers' && c.attackers === null) this.fail('509', 'declare blockers began without a declare attackers step');
+      // 500.10: a combat phase holding only an added declare blockers step declares no attackers, and its step happens
+      if (step === 'declareBlockers' && c.attackers === null && !this.stepAdded) this.fail('509', 'declare blockers began without a declare attackers step');
+      // 510.4 looks at the creatures in combat as the (first) combat damage step begins
       const firstStrikers = [...this.combatants.values()].some(hasFirstStrike);
+      const firstDamageStep = (step === 'combatDamage' || step === 'firstStrikeDamage') && c.firstStrike === null;
+      if (firstDamageStep) c.firstStrike = firstStrikers;
       if (step === 'firstStrikeDamage' && !firstStrikers) this.fail('510.4', 'a first-strike damage step without a first or double striker in combat');
-      if (step === 'combatDamage' && firstStrikers && !c.steps.includes('firstStrikeDamage') && !this.playersWithSkips.has(this.active!)) {
+      if (step === 'combatDamage' && firstDamageStep && firstStrikers && !this.playersWithSkips.has(this.active!)) {
         this.fail('510.4', 'combat damage began without a first-strike damage step although a first or double striker is in combat');
       }
       c.steps.push(step);
     }
-    if (this.turn === 1 && step === 'draw' && this.skipFirstDraw && !this.stepAdded) this.fail('103.8', 'the player who plays first drew in the draw step of turn 1');
+    // 103.8: turn 1's own draw step (in its first beginning phase; 500.8: an added beginning phase's is not skipped)
+    if (this.turn === 1 && step === 'draw' && this.skipFirstDraw && !this.stepAdded && this.beginningPhases === 1) {
+      this.fail('103.8', 'the player who plays first drew in the draw step of turn 1');
+    }
     this.openStep = step;
     this.beginStepLike(step);
     if (step === 'draw') this.hands[this.active!] += 1; // 504.1
@@ -484,7 +592,12 @@ export class RulesMonitor {
     if (givesPriority && !this.procedure && this.passesInRow < this.n) {
       this.fail('500.2', `${step} ended after ${this.passesInRow} passes in succession (${this.n} players)`);
     }
-    if (step === 'cleanup') this.lastCleanupHadWindow = this.cleanup.window;
+    if (step === 'cleanup') {
+      this.lastCleanupHadWindow = this.cleanup.window;
+      if (this.cleanup.cause && !this.cleanup.window && !this.procedure) {
+        this.fail('514.3a', 'no player received priority in cleanup although state-based actions were performed or abilities triggered');
+      }
+    }
     this.expire((until) => until === 'endOfStep');
     this.openStep = null;
   }
@@ -512,23 +625,112 @@ export class RulesMonitor {
   private onPutOnStack(id: string): void {
     const wasWaiting = this.pending.indexOf(id);
     if (wasWaiting >= 0) {
+      this.putFromPass(id);
       this.pending.splice(wasWaiting, 1);
       this.stackKind.set(id, 'ability');
       if (this.procedure) this.fail(this.procedure.kind === 'endTurn' ? '723.1c' : '723.2c', `${id} was put on the stack during the 723 procedure`);
-      const seat = this.seat(this.specOf(id)?.controller);
-      if (seat >= 0 && seat < this.triggerRunSeat) this.fail('603.3b/101.4', `${id} went on the stack out of APNAP order`);
-      this.triggerRunSeat = Math.max(this.triggerRunSeat, seat);
     }
     this.stack.push(id);
     this.passesInRow = 0;
   }
 
+  /** 500.6, 603.2, 603.7: whether an ability was due to trigger now (and in the order they count as triggered, 603.3b). */
+  private onTriggered(id: string, spec: StackObjectSpec | AtTriggerSpec | undefined): void {
+    const due = this.mustTrigger?.findIndex((at) => id === at.id || id.startsWith(`${at.id}@`)) ?? -1;
+    if (due > 0) {
+      this.fail('603.3b', `${id} triggered before ${this.mustTrigger![0].id}: abilities that trigger at once count as triggered in the order they were registered`);
+    }
+    if (due >= 0) {
+      this.mustTrigger!.splice(due, 1);
+      return;
+    }
+    const discard = this.mustTriggerOnDiscard?.ids.indexOf(id) ?? -1;
+    if (discard > 0) {
+      this.fail('603.3b', `${id} triggered before ${this.mustTriggerOnDiscard!.ids[0]}: abilities that wait for one discard trigger in the order they were scheduled`);
+    }
+    if (discard >= 0) {
+      this.mustTriggerOnDiscard!.ids.splice(discard, 1);
+      return;
+    }
+    const forDiscard = this.onDiscard.find((w) => w.ability.id === id);
+    if (forDiscard) this.fail('603.2/514.1', `${id} triggered although ${forDiscard.player} did not discard`);
+    else if (spec && 'when' in spec) {
+      this.fail(spec.thatTurn ? '603.7' : '500.6/500.11', `"at the beginning of ${spec.when}" ability ${id} triggered although no such step or phase began${spec.thatTurn ? ' in the turn it belongs to' : ''}`);
+    }
+  }
+
+  /** 514.1, 603.2: a discard triggers every ability waiting for that player's discard (each used up, even one whose "if" is false). */
+  private onDiscarded(player: PlayerId): void {
+    const waiting = this.onDiscard.filter((w) => w.player === player);
+    this.onDiscard = this.onDiscard.filter((w) => w.player !== player);
+    const ids = waiting.filter((w) => w.ability.if === undefined || !this.falseConditions.has(w.ability.if)).map((w) => w.ability.id);
+    if (ids.length > 0) this.mustTriggerOnDiscard = { player, ids };
+  }
+
+  /** 117.5, 603.3b: a pass begins with the abilities waiting now; its players, APNAP (101.4). */
+  private openTriggerPass(): TriggerPass {
+    const abilities = this.pending.map((id) => ({ id, controller: this.specOf(id)?.controller }));
+    const players = this.players.filter((p) => abilities.some((a) => a.controller === p)).sort((a, b) => this.seat(a) - this.seat(b));
+    return { abilities, players, putting: null };
+  }
+
+  /**
+   * 603.3b: an ability of the pass goes on the stack: the players' in APNAP order, each player's
+   * together, in the order they triggered or (triggerOrder "choose", two or more) in the order the player gave.
+   */
+  private putFromPass(id: string): void {
+    const pass = (this.pass ??= this.openTriggerPass());
+    const index = pass.abilities.findIndex((a) => a.id === id);
+    if (index < 0) {
+      this.fail('603.3b', `${id} went on the stack in a pass it is not part of: it triggered after the pass began, so it waits for the next one`);
+      return;
+    }
+    const { controller } = pass.abilities[index];
+    if (controller === undefined) {
+      pass.abilities.splice(index, 1);
+      return;
+    }
+    if (pass.putting && pass.putting.player !== controller) {
+      this.fail('603.3b', `${controller}'s ${id} went on the stack while ${pass.putting.player}'s ${pass.putting.ids.join(', ')} had still to go: each player's abilities go on the stack together`);
+      pass.putting = null;
+    }
+    if (!pass.putting) {
+      const next = pass.players[0];
+      if (controller !== next) this.fail('603.3b/101.4', `${controller}'s ${id} went on the stack before ${next}'s abilities: APNAP order (the active player's first, then in turn order)`);
+      pass.players = pass.players.filter((p) => p !== controller);
+      const own = pass.abilities.filter((a) => a.controller === controller).map((a) => a.id);
+      const given = this.givenOrder?.player === controller ? this.givenOrder.order : null;
+      if (given) this.givenOrder = null;
+      if (this.triggerOrder === 'choose' && own.length >= 2 && !given) {
+        this.fail('603.3b', `${controller}'s ${own.length} abilities (${own.join(', ')}) went on the stack without ${controller} being asked for their order`);
+      }
+      pass.putting = { player: controller, ids: given ? [...given] : own, chosen: given !== null };
+    }
+    const putting = pass.putting;
+    if (putting.ids[0] !== id) {
+      this.fail('603.3b', `${id} went on the stack where ${putting.ids[0] ?? 'nothing'} should have: ${putting.chosen
+        ? `the order ${controller} gave is ${putting.ids.join(', ')}` : `${controller}'s abilities go in the order they triggered (${putting.ids.join(', ')})`}`);
+    }
+    const at = putting.ids.indexOf(id);
+    if (at >= 0) putting.ids.splice(at, 1);
+    if (putting.ids.length === 0) pass.putting = null;
+    pass.abilities.splice(index, 1);
+  }
+
+  /** 117.5: a state-based-action check ends the pass under way: every ability of it must be on the stack by then. */
+  private closeTriggerPass(): void {
+    const left = this.pass?.abilities.map((a) => a.id) ?? [];
+    if (left.length > 0) this.fail('603.3b', `the pass of putting triggered abilities on the stack ended with ${left.join(', ')} still waiting`);
+    this.pass = null;
+  }
+
   /** 500.6: the registered abilities that trigger as this step or phase begins. */
   private expectTriggers(stepOrPhase: string): void {
     const due = this.ats.filter((at) => at.when === stepOrPhase && (at.whoseTurn === undefined || at.whoseTurn === this.active)
+      && (at.boundTo === undefined || at.boundTo === this.turnIdentity) // 603.7: only in the turn it belongs to
       && (at.if === undefined || !this.falseConditions.has(at.if)));
     this.ats = this.ats.filter((at) => !(at.once && due.includes(at)));
-    this.mustTrigger = due.map((at) => at.id);
+    this.mustTrigger = due;
   }
 
   /** 608.2a, 608.2b: whether the top object does not resolve (its condition or all its targets fail). */
@@ -558,10 +760,7 @@ export class RulesMonitor {
     this.manaSource = true;
     if (resolves) {
       const spec = this.specOf(id);
-      if (spec) {
-        this.applyResolvedEffects(spec.effects ?? []);
-        for (const effect of spec.effects ?? []) if ('at' in effect) this.ats.push(effect.at);
-      }
+      if (spec) this.applyResolvedEffects(spec.effects ?? []);
     }
   }
 
@@ -611,12 +810,17 @@ export class RulesMonitor {
       pendingAtStart: new Set(this.pending),
       stackAtStart: new Set(this.stack),
       sbaChecked: false,
+      phase,
     };
     if (this.combat && this.openPhase === 'combat') this.combat.procedure = true;
   }
 
   private expire(ends: (until: Duration | undefined) => boolean): void {
     for (const effect of this.effects) if (ends(effect.until)) effect.expired = true;
+  }
+
+  private expireBoundTo(turn: number): void {
+    for (const effect of this.effects) if (effect.boundTurn === turn) effect.expired = true;
   }
 
   // ---- after the event -----------------------------------------------------------------
@@ -628,8 +832,15 @@ export class RulesMonitor {
       if (!effect.ended && effect.expired) this.fail(this.durationRule(effect.until), `effect ${effect.id} (until ${until}) outlived its duration`);
     }
     this.effects = this.effects.filter((e) => !e.ended && !e.expired);
-    if (this.mustTrigger && this.mustTrigger.length > 0) this.fail('500.6', `"at the beginning of" abilities ${this.mustTrigger.join(', ')} did not trigger`);
+    if (this.mustTrigger && this.mustTrigger.length > 0) this.fail(atRule(this.mustTrigger), `"at the beginning of" abilities ${atList(this.mustTrigger)} did not trigger`);
     this.mustTrigger = null;
+    if (this.mustTriggerOnDiscard && this.mustTriggerOnDiscard.ids.length > 0) {
+      this.fail('603.2/514.1', `${this.mustTriggerOnDiscard.ids.join(', ')} did not trigger as ${this.mustTriggerOnDiscard.player} discarded`);
+    }
+    this.mustTriggerOnDiscard = null;
+    if (this.pass?.putting) this.fail('603.3b', `${this.pass.putting.player} put only some of their abilities on the stack: ${this.pass.putting.ids.join(', ')} still wait`);
+    if (this.givenOrder) this.fail('603.3b', `${this.givenOrder.player}'s order was accepted but their abilities did not go on the stack`);
+    this.givenOrder = null;
     if (this.copiesToCease.length > 0) this.fail('704.5e', `copies ${this.copiesToCease.join(', ')} did not cease to exist at the next state-based-action check`);
     this.copiesToCease = [];
     this.resolving = null;
@@ -659,8 +870,32 @@ export class RulesMonitor {
   private durationRule(until: Duration | undefined): string {
     if (until === 'endOfTurn') return '514.2';
     if (until === 'endOfCombat') return '500.5/723.1d/723.2d';
+    if (typeof until === 'object' && ('nextTurnOf' in until || 'endOfCombatOnNextTurnOf' in until)) return '611.2';
     if (typeof until === 'object') return '500.4';
     return '500.5';
+  }
+
+  /**
+   * 603.3b: the game waits for an order of triggered abilities only with triggerOrder "choose", from
+   * the next player of the pass (APNAP) who has two or more of its abilities; the view names exactly
+   * those, in the order they triggered; nobody holds priority meanwhile.
+   */
+  private checkOrderView(w: ReturnType<typeof waitingFor>, v: View): void {
+    if (w !== 'orderTriggers') {
+      if (v.orderTriggers !== null) this.fail('603.3b', `the view asks for an order of triggers (${JSON.stringify(v.orderTriggers)}) while the game waits for ${w}`);
+      return;
+    }
+    if (this.triggerOrder !== 'choose') this.fail('603.3b', 'the game waits for an order of triggered abilities although each player\'s go on the stack as they triggered (triggerOrder "triggered")');
+    const pass = (this.pass ??= this.openTriggerPass());
+    const asked = pass.players[0];
+    const own = pass.abilities.filter((a) => a.controller === asked).map((a) => a.id);
+    if (asked === undefined || own.length < 2) {
+      this.fail('603.3b', `the game waits for ${asked ?? 'nobody'}'s order of ${own.length} triggered abilities: only a player with two or more is asked`);
+    }
+    if (!sameJson(v.orderTriggers, { player: asked, triggers: own })) {
+      this.fail('603.3b', `the view asks ${JSON.stringify(v.orderTriggers)}; the pass's next player is ${asked} with ${own.join(', ') || 'nothing'}`);
+    }
+    if (v.priority !== null || v.mayAct.length > 0) this.fail('603.3b/117', `${v.priority ?? v.mayAct.join(', ')} may act while the game waits for an order of triggered abilities`);
   }
 
   private checkSnapshot(s: TurnSnapshot): void {
@@ -673,14 +908,18 @@ export class RulesMonitor {
       if (ctx.step === null && !MAIN_PHASES.includes(ctx.phase ?? '')) this.fail('117', 'a player holds priority outside a step or main phase');
     }
     if (w === 'declareAttackers' && ctx.step !== 'declareAttackers') this.fail('508.1', `waiting for attackers in ${ctx.step}`);
-    if (w === 'declareBlockers' && (ctx.step !== 'declareBlockers' || ctx.attackers.length === 0)) this.fail('509.1/508.8', `waiting for blockers in ${ctx.step} with ${ctx.attackers.length} attackers`);
+    // (508.8: none declared; creatures removed from combat since, or a combat of only an added declare blockers step, still declare)
+    if (w === 'declareBlockers' && (ctx.step !== 'declareBlockers' || (ctx.attackers.length === 0 && this.combat?.attackers?.length === 0 && !this.stepAdded))) {
+      this.fail('509.1/508.8', `waiting for blockers in ${ctx.step} with ${ctx.attackers.length} attackers`);
+    }
     if (ctx.resolution !== null) this.fail('608', 'a resolution is unfinished while the game waits for a player');
     if (ctx.procedure !== null) this.fail('723', 'a 723 procedure is unfinished while the game waits for a player');
     if ((ctx.attackers.length > 0 || ctx.blockers.length > 0) && ctx.phase !== 'combat') {
       this.fail('511.3', `${[...ctx.attackers, ...ctx.blockers].map((c) => c.id).join(', ')} in combat outside a combat phase`);
     }
-    // The history must tell the same story as the view.
     const v = view(s);
+    this.checkOrderView(w, v);
+    // The history must tell the same story as the view.
     const mismatch = (what: string, fromHistory: unknown, inView: unknown) => {
       if (!sameJson(fromHistory, inView)) this.fail('history', `${what}: history says ${JSON.stringify(fromHistory)}, the view ${JSON.stringify(inView)}`);
     };
@@ -691,11 +930,18 @@ export class RulesMonitor {
     mismatch('steps this turn', this.stepsThisTurn, v.stepsThisTurn);
     mismatch('effects in force', this.effects.map((e) => e.id).sort(), [...v.effects].sort());
     mismatch('hand sizes', this.hands, v.handSize);
+    const inCombat = [...v.attackers, ...v.blockers];
+    mismatch('creatures in combat', [...this.combatants.keys()].sort(), [...inCombat].sort());
+    for (const id of this.combatants.keys()) if (!inCombat.includes(id)) this.combatants.delete(id); // reported once, not at every event after
     for (const p of this.players) {
       if ((ctx.manaPool[p] ?? 0) > 0 && !this.manaSource) this.fail('500.5', `${p} has mana that was not added during this step`);
     }
   }
 }
+
+/** The rule a missing or unexpected "beginning of" trigger breaks: 603.7 for one bound to a turn. */
+const atRule = (ats: readonly RegisteredAt[]) => (ats.some((at) => at.boundTo !== undefined) ? '603.7' : '500.6');
+const atList = (ats: readonly RegisteredAt[]) => ats.map((at) => `${at.id} (${at.when}${at.boundTo !== undefined ? ', thatTurn' : ''})`).join(', ');
 
 /** Formats violations for an assertion message. */
 export function describeViolations(violations: readonly Violation[]): string {

@@ -8,6 +8,10 @@ import { guardMachine } from '../../src/machine/boundary.js';
 import { HOOK_NAMES } from '../../src/machine/hooks.js';
 import type { TurnMachine } from '../../src/machine/index.js';
 import type { GameInput, TurnEvent } from '../../src/index.js';
+import { beginDraft, changesOf, type Draft } from '../../src/rules/draft.js';
+import { beginStep } from '../../src/rules/stepsAndPhases.js';
+import * as triggerOrder from '../../src/rules/triggerOrder.js';
+import type { GameContext, RegisteredTrigger } from '../../src/rules/types.js';
 import { advance, at, passAll, turnBegins } from './drive.js';
 import { startRun, type Run } from './harness.js';
 import { describeViolations } from './invariants.js';
@@ -20,6 +24,39 @@ const AB: GameInput = { players: ['A', 'B'] };
 const cast = (id: string, effects: object[] = [], controller = 'A'): TurnEvent =>
   ({ type: 'spell.cast', object: { id, controller, type: 'instant', effects: effects as never } });
 const history = (record: object) => ({ type: 'history', record });
+/** A machine action from a rules function, as src/machine/actions.ts builds the machine's own: the broken rule of a mutant. */
+const ruleAction = <E>(rule: (draft: Draft, event: E) => void) => enqueueActions(({ context, event, enqueue }) => {
+  const draft = beginDraft(context as GameContext);
+  rule(draft, event as E);
+  const changes = changesOf(draft);
+  if (changes) enqueue.assign(() => ({ ...context, ...changes }));
+  for (const record of draft.records) enqueue.emit(history(record) as never);
+});
+type OrderEvent = { player: string; order: string[] };
+const CHOOSE: GameInput = { players: ['A', 'B'], options: { triggerOrder: 'choose' } };
+const report = (id: string, controller: string): TurnEvent => ({ type: 'trigger.report', ability: { id, controller } });
+/** A's two abilities wait; A passes, and gives their order reversed when asked. */
+const twoAbilitiesOrdered = (run: Run) => {
+  run.send(report('arena', 'A'));
+  run.send(report('vortex', 'A'));
+  run.send({ type: 'priority.pass', player: 'A' });
+  run.send({ type: 'triggers.order', player: 'A', order: ['vortex', 'arena'] });
+};
+const finalFortune = cast('finalFortune', [{ extraTurn: { player: 'A' } }, { at: { id: 'loss', controller: 'A', when: 'end', once: true, thatTurn: true } }]);
+/** Final Fortune in turn 1; play on through the extra turn (turn 2). */
+const finalFortuneInTurn1 = (run: Run) => {
+  run.send(finalFortune);
+  advance(run, turnBegins(3));
+};
+/** A broken 603.7: as each step begins, the registered triggers' turn bindings are changed first. */
+const rebindingAsStepsBegin = (rebind: (registered: RegisteredTrigger) => RegisteredTrigger): Implementations => ({
+  actions: {
+    beginStep: ruleAction((d) => {
+      d.ctx.triggers = d.ctx.triggers.map(rebind);
+      beginStep(d);
+    }),
+  },
+}) as never;
 
 interface Mutant {
   name: string;
@@ -148,6 +185,124 @@ const mutants: Mutant[] = [
       },
     } as never,
     script: (run) => advance(run, turnBegins(2)),
+  },
+  {
+    name: '603.3b: the order a player gives is ignored (their abilities go as they triggered)',
+    rule: '603.3b',
+    input: CHOOSE,
+    implementations: {
+      actions: { orderTriggers: ruleAction<OrderEvent>((d, e) => triggerOrder.orderTriggers(d, e.player, triggerOrder.abilitiesToOrder(d.ctx, e.player))) },
+    } as never,
+    script: twoAbilitiesOrdered,
+  },
+  {
+    name: '603.3b: a player with two abilities is not asked for their order',
+    rule: '603.3b',
+    input: CHOOSE,
+    implementations: {
+      guards: { mustOrderTriggers: () => false },
+      actions: {
+        putTriggersOnStack: ruleAction((d) => {
+          while (triggerOrder.hasTriggersInPass(d.ctx)) {
+            const player = d.ctx.triggerPass!.sides[0];
+            triggerOrder.orderTriggers(d, player, triggerOrder.abilitiesToOrder(d.ctx, player));
+          }
+        }),
+      },
+    } as never,
+    script: twoAbilitiesOrdered,
+  },
+  {
+    name: '603.3b: a player with one ability is asked for its order',
+    rule: '603.3b',
+    input: CHOOSE,
+    implementations: {
+      guards: { mustOrderTriggers: ({ context }: { context: GameContext }) => context.options.triggerOrder === 'choose' && triggerOrder.hasTriggersInPass(context) },
+    } as never,
+    script: (run) => {
+      run.send(report('soulWarden', 'A'));
+      run.send({ type: 'priority.pass', player: 'A' });
+    },
+  },
+  {
+    name: '603.3b, 101.4: the players put their abilities on the stack in reverse APNAP order',
+    rule: '603.3b/101.4',
+    implementations: {
+      actions: {
+        beginTriggerPass: ruleAction((d) => {
+          triggerOrder.beginTriggerPass(d);
+          d.ctx.triggerPass = { ...d.ctx.triggerPass!, sides: [...d.ctx.triggerPass!.sides].reverse() };
+        }),
+      },
+    } as never,
+    script: (run) => {
+      run.send(report('soulWarden', 'A'));
+      run.send(report('bloodArtist', 'B'));
+      run.send({ type: 'priority.pass', player: 'A' });
+    },
+  },
+  {
+    name: '603.3b: an ability that triggers while a player orders joins the pass under way',
+    rule: '603.3b',
+    input: CHOOSE,
+    implementations: {
+      actions: {
+        orderTriggers: ruleAction<OrderEvent>((d, e) => {
+          triggerOrder.orderTriggers(d, e.player, e.order);
+          triggerOrder.beginTriggerPass(d); // the pass starts over with everything waiting, no check in between
+          d.ctx.triggerPass = { ...d.ctx.triggerPass!, put: true };
+        }),
+      },
+    } as never,
+    script: (run) => {
+      run.send(report('arena', 'A'));
+      run.send(report('vortex', 'A'));
+      run.send({ type: 'priority.pass', player: 'A' });
+      run.send(report('late', 'B'));
+      run.send({ type: 'triggers.order', player: 'A', order: ['vortex', 'arena'] });
+    },
+  },
+  {
+    name: '603.7: a delayed trigger bound to the extra turn triggers in the current turn',
+    rule: '603.7',
+    implementations: rebindingAsStepsBegin(({ turnId: _bound, ...registered }) => registered),
+    script: finalFortuneInTurn1,
+  },
+  {
+    name: '603.7: a delayed trigger bound to the extra turn never triggers',
+    rule: '603.7',
+    implementations: rebindingAsStepsBegin((registered) => (registered.turnId === undefined ? registered : { ...registered, turnId: -1 })),
+    script: finalFortuneInTurn1,
+  },
+  {
+    name: '510.4: first strike gained after attackers were declared is not looked at',
+    rule: '510.4',
+    implementations: { actions: { setCombatant: noop } } as never,
+    script: (run) => {
+      advance(run, (s) => at('declareAttackers')(s) && s.context.attackers.length > 0, [{ id: 'bear' }]);
+      run.send({ type: 'combatant.set', id: 'bear', firstStrike: true });
+      advance(run, at('postcombatMain'));
+    },
+  },
+  {
+    name: '603.2, 514.1: an ability waiting for a discard does not trigger',
+    rule: '603.2/514.1',
+    input: { players: ['A', 'B'], options: { hands: { A: 9 } } },
+    implementations: { actions: { scheduleDiscardTrigger: noop } } as never,
+    script: (run) => {
+      run.send({ type: 'discard.schedule', player: 'A', ability: { id: 'madness', controller: 'A' } });
+      advance(run, turnBegins(2));
+    },
+  },
+  {
+    name: '514.3a: a state-based action that makes nothing trigger is not performed in cleanup',
+    rule: '514.3a',
+    implementations: { actions: { scheduleStateBasedAction: noop } } as never,
+    script: (run) => {
+      advance(run, (s) => at('end')(s) && s.context.priority.holder === 'B');
+      run.send({ type: 'stateBasedActions.schedule' });
+      advance(run, turnBegins(2));
+    },
   },
 ];
 
