@@ -31,7 +31,14 @@ function legalKind(event: TurnEvent): { player: string; matchesAll: (actions: Le
       const timing = event.object.timing ?? 'instant';
       return { player: event.object.controller, matchesAll: (actions) => actions.some((a) => a.type === 'ability.activate' && a.timing === timing) };
     }
-    case 'combat.declareAttackers':
+    case 'combat.declareAttackers': {
+      // 508.1c: legalActions names the creature restrictions that would refuse an attacker now
+      const barred = () => event.attackers.some((c) => c.cantAttackDuringExtraTurns === true);
+      return {
+        player: event.player ?? event.team!,
+        matchesAll: (actions) => actions.some((a) => a.type === 'combat.declareAttackers' && !(a.barred.includes('cantAttackDuringExtraTurns') && barred())),
+      };
+    }
     case 'combat.declareBlockers':
       return { player: event.player ?? event.team!, matchesAll: (actions) => actions.some((a) => a.type === event.type) };
     default:

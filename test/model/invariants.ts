@@ -2,7 +2,9 @@
 // differential run. The monitor reads only what a host sees: the events it sent, the
 // history records they produced, the refusals, and the snapshot/view after each event.
 // It keeps its own shadow of the game (stack, waiting triggers, open step, turn order,
-// effect durations) built from the records, independent of the machine's rules code.
+// the plan of the turn's phases, effect durations) built from the records, independent of
+// the machine's rules code. With shared team turns (805) the sides that take turns, hold
+// priority, declare and put triggered abilities on the stack are the teams.
 import {
   explainRefusal, view, waitingFor,
   type AtTriggerSpec, type CreatureSpec, type Duration, type GameInput, type HistoryRecord,
@@ -28,6 +30,7 @@ export interface Violation {
 }
 
 // 500.1 — written out here, not imported from the machine, so the monitor is an independent oracle.
+const PHASES: readonly PhaseId[] = ['beginning', 'precombatMain', 'combat', 'postcombatMain', 'ending'];
 const PHASE_OF: Record<StepId, PhaseId> = {
   untap: 'beginning', upkeep: 'beginning', draw: 'beginning',
   beginningOfCombat: 'combat', declareAttackers: 'combat', declareBlockers: 'combat',
@@ -55,33 +58,51 @@ interface CombatInstance {
   steps: StepId[];
   attackers: CreatureSpec[] | null;
   blockers: CreatureSpec[];
-  defendersDeclared: number;
   /** 510.4: whether a first or double striker was in combat as its first combat damage step began (null: none began yet). */
   firstStrike: boolean | null;
   procedure: boolean;
 }
-/** 603.7: an AT as the monitor keeps it; `boundTo`: the identity of the one turn it belongs to (`thatTurn`). */
-type RegisteredAt = AtTriggerSpec & { boundTo?: number };
-/** 117.5, 603.3b: one pass of putting the waiting abilities on the stack. */
+/** 603.7: the binding an AT was registered with (at most one). */
+type Binding = 'thatTurn' | 'nextTurnOf' | 'thisTurn' | 'thatPhase';
+/**
+ * 603.7: an AT as the monitor keeps it. `boundTo`: the identity of the one turn it belongs to (`thatTurn`,
+ * `thisTurn`, `thatPhase`; `nextTurnOf` once that turn began); `phases`: the phase instances `thatPhase` names.
+ */
+type RegisteredAt = AtTriggerSpec & { binding?: Binding; boundTo?: number; phases?: number[] };
+/** 117.5, 603.3b, 805.7: one pass of putting the waiting abilities on the stack. */
 interface TriggerPass {
   /** The abilities waiting as the pass began (the pass's own), in the order they triggered, not yet on the stack. */
-  abilities: { id: string; controller: PlayerId | undefined }[];
-  /** The players still to put theirs on the stack, APNAP (101.4). */
-  players: PlayerId[];
-  /** The player putting theirs on the stack now, and the ids still to come, in the order they must go. */
-  putting: { player: PlayerId; ids: string[]; chosen: boolean } | null;
+  abilities: { id: string; side: string | undefined }[];
+  /** The sides (players, or teams) still to put theirs on the stack, APNAP (101.4, 805.7: team by team). */
+  sides: string[];
+  /** The side putting theirs on the stack now, and the ids still to come, in the order they must go. */
+  putting: { side: string; ids: string[]; chosen: boolean } | null;
 }
+/** A phase of the turn's plan (500.1, 500.8, 500.10): each instance has its own identity (what `thatPhase` names). */
+interface PlannedPhase { id: number; phase: PhaseId }
+/** 500.11: a pending skip of a phase (the monitor plans phases; steps it only tolerates being skipped). */
+interface PhaseSkip { side: string; phase: PhaseId; each: boolean; turn: number | null }
+/** 805.10b/d: the declaration record a team's accepted declaration must produce. */
+type Declaration = { type: 'attackersDeclared' | 'blockersDeclared'; team: string; player: PlayerId; ids: string[] };
 
 const sameJson = (a: unknown, b: unknown) => a === b || JSON.stringify(a) === JSON.stringify(b);
 /** What only the player holding priority (or declaring) may do: never while the game waits for an order of triggers. */
 const PLAYER_ACTIONS: readonly string[] = ['priority.pass', 'spell.cast', 'ability.activate', 'combat.declareAttackers', 'combat.declareBlockers'];
 const hasFirstStrike = (c: CreatureSpec) => c.firstStrike === true || c.doubleStrike === true;
+const bindingOf = (at: AtTriggerSpec): Binding | undefined =>
+  at.thatTurn ? 'thatTurn' : at.nextTurnOf !== undefined ? 'nextTurnOf' : at.thisTurn ? 'thisTurn' : at.thatPhase ? 'thatPhase' : undefined;
 
 export class RulesMonitor {
   readonly violations: Violation[] = [];
   private readonly players: PlayerId[];
+  /** 805: each team's players (listed order, the first is its primary player, 805.2); null without teams. */
+  private readonly teams: Record<string, PlayerId[]> | null;
+  /** Who takes turns, in turn order: the players, or the teams (805.4). */
+  private readonly sides: string[];
+  /** How many sides: a round of passing priority is one pass each (117.4, 805.5b). */
   private readonly n: number;
   private readonly skipFirstDraw: boolean;
+  private readonly twoHeadedGiant: boolean;
   private at = 0;
   private batch: Violation[] = [];
 
@@ -92,7 +113,9 @@ export class RulesMonitor {
 
   // the shadow game, from the records
   private turn = 0;
-  private active: PlayerId | null = null;
+  /** The active side (805.4a), and its primary player (what `turnBegan` and the view name). */
+  private active: string | null = null;
+  private activePrimary: PlayerId | null = null;
   private openPhase: PhaseId | null = null;
   private openStep: StepId | null = null;
   private stepsThisTurn: string[] = [];
@@ -100,19 +123,25 @@ export class RulesMonitor {
   private stack: string[] = [];
   private pending: string[] = [];
   private passesInRow = 0;
-  private expectedHolder: PlayerId | null = null;
+  /** 805.5b: the sides that passed in the current run of passes (all must, each once). */
+  private passedSides: string[] = [];
+  private expectedHolder: string | null = null;
+  /** The side that holds priority, from the last `priority` record (null: nobody holds it). */
+  private holder: string | null = null;
   private lastRecordType: string | null = null;
   // 117.5, 603.3b: the pass under way (null: none since the last state-based-action check), and an order just given
   private readonly triggerOrder: 'triggered' | 'choose';
   private pass: TriggerPass | null = null;
-  private givenOrder: { player: PlayerId; order: string[] } | null = null;
-  private readonly controllers = new Map<string, PlayerId | undefined>();
+  private givenOrder: { side: string; order: string[] } | null = null;
   /** Effects in force, in creation order (ids may repeat: an ability that triggers twice creates its effect twice). */
   private effects: LiveEffect[] = [];
   private procedure: Procedure | null = null;
   private exiledNonCards: string[] = [];
   private combat: CombatInstance | null = null;
   private readonly combatants = new Map<string, CreatureSpec>();
+  /** 509.1, 805.10d: the defending sides still to declare blockers in this declare blockers step, in turn order. */
+  private defendersLeft: string[] = [];
+  private declaration: Declaration | null = null;
   private cleanup = { cause: false, window: false };
   private lastStepBegun: string | null = null;
   private lastCleanupHadWindow: boolean | null = null;
@@ -120,14 +149,25 @@ export class RulesMonitor {
   private stepAdded = false;
   private beginningPhases = 0;
   private phasesAdded = false;
-  private readonly playersWithSkips = new Set<PlayerId>();
+  /** Sides with a skip of a step or phase made (this game): checks of a turn's exact steps are relaxed for them. */
+  private readonly sidesWithSkips = new Set<string>();
   private declaredThisStep = false;
   /** What happened to the combat phases of this turn so far (context for structure violations). */
   private earlierCombats = { withoutAttackers: false, endedByEffect: false };
-  // 500.7, 500.11, 101.4: the turn order oracle
-  // (603.7: each turn has an identity; `thatTurn` ATs belong to one extra turn's)
-  private readonly oracle = { extra: [] as { player: PlayerId; id: number }[], regular: 0, skips: [] as PlayerId[], nextId: 0 };
+  // 500.7, 500.11, 101.4, 805.8: the turn order oracle
+  // (603.7: each turn has an identity; delayed triggers belong to one turn's)
+  private readonly oracle = { extra: [] as { side: string; id: number }[], regular: 0, skips: [] as string[], nextId: 0 };
   private turnIdentity = -1;
+  /** 500.7: the current turn is an extra turn. */
+  private extraTurn = false;
+  /** 805.8: extra turns or skipped turns were made in a game with teams (turn-order violations are then 805.8's). */
+  private teamTurnEffects = false;
+  // 500.1, 500.8, 500.10, 500.11, 723.1d: the rest of this turn's phases, and the current phase's identity
+  private plan: PlannedPhase[] = [];
+  private nextPhaseId = 0;
+  private currentPhaseId = -1;
+  private phasesBegun: PhaseId[] = [];
+  private phaseSkips: PhaseSkip[] = [];
   // 608.2a/608.2b/608.3: conditions and targets as the host set them; the object resolving now
   private readonly illegalTargets = new Set<string>();
   private readonly falseConditions = new Set<string>();
@@ -138,17 +178,25 @@ export class RulesMonitor {
   // 500.6: registered "at the beginning of" abilities, and the ones that must trigger now
   private ats: RegisteredAt[] = [];
   private mustTrigger: RegisteredAt[] | null = null;
-  // 514.1, 603.2: abilities waiting for a player's next discard, and the ones a discard must trigger now
+  // 514.1, 603.2: abilities waiting for a player's next discard, the players discarding now, and what their discard must trigger
   private onDiscard: { player: PlayerId; ability: StackObjectSpec }[] = [];
-  private mustTriggerOnDiscard: { player: PlayerId; ids: string[] } | null = null;
+  private discarding: PlayerId[] = [];
+  private mustTriggerOnDiscard: { players: PlayerId[]; ids: string[] } | null = null;
+  /** 514.1, 805.9: the active players who must discard in this cleanup step (and have not yet). */
+  private toDiscard: PlayerId[] = [];
   // 504.1, 514.1: hand sizes
   private readonly hands: Record<PlayerId, number>;
   private readonly maxHandSize: number;
 
   constructor(input: GameInput) {
     this.players = [...input.players];
-    this.n = this.players.length;
-    this.skipFirstDraw = input.options?.skipFirstDraw ?? this.players.length === 2;
+    const shared = input.options?.sharedTeamTurns === true || input.options?.variant === 'twoHeadedGiant';
+    this.teams = input.teams && shared ? Object.fromEntries(input.teams.map((team) => [team.join('+'), [...team]])) : null;
+    this.sides = this.teams ? Object.keys(this.teams) : [...this.players];
+    this.n = this.sides.length;
+    this.twoHeadedGiant = input.options?.variant === 'twoHeadedGiant';
+    // 103.8a–c: two players (two one-player teams too), or Two-Headed Giant's starting team (810.6)
+    this.skipFirstDraw = input.options?.skipFirstDraw ?? (this.twoHeadedGiant || this.players.length === 2);
     this.hands = Object.fromEntries(this.players.map((p) => [p, input.options?.hands?.[p] ?? 7]));
     this.maxHandSize = input.options?.maxHandSize ?? 7;
     this.triggerOrder = input.options?.triggerOrder ?? 'triggered';
@@ -160,6 +208,7 @@ export class RulesMonitor {
     this.checkEvent(o);
     if (o.refusal === null && o.event) this.learnFromAcceptedEvent(o.event);
     for (const record of o.records) this.onRecord(record, o);
+    this.flushDiscards();
     this.checkBatch(o);
     this.checkSnapshot(o.after);
     this.at += 1;
@@ -169,6 +218,49 @@ export class RulesMonitor {
 
   private fail(rule: string, message: string): void {
     this.batch.push({ rule, message, at: this.at });
+  }
+
+  /** A rule's number, with the team rule first in a game with teams (805.x/117.x). */
+  private rule(teamRule: string, rule: string): string {
+    return this.teams ? `${teamRule}/${rule}` : rule;
+  }
+
+  // ---- sides (805) -------------------------------------------------------------------
+
+  /** The side a player or a side id names: a player's team with teams, else the player. */
+  private sideOf(who: string): string {
+    if (this.teams === null || this.teams[who] !== undefined) return who;
+    for (const [team, players] of Object.entries(this.teams)) if (players.includes(who)) return team;
+    return who;
+  }
+
+  private playersOf(side: string): PlayerId[] {
+    return this.teams?.[side] ?? [side];
+  }
+
+  /** 805.4, 805.9: the active side's players (every one an active player). */
+  private activePlayers(): PlayerId[] {
+    return this.active === null ? [] : this.playersOf(this.active);
+  }
+
+  /** Whether it is `who`'s turn now (a player's team's turn, or a team's; no one named: anyone's). */
+  private isTurnOf(who: string | undefined): boolean {
+    return who === undefined || this.sideOf(who) === this.active;
+  }
+
+  /** A side's seat counted from the active side (APNAP, 101.4, 805.6). */
+  private seat(side: string): number {
+    if (this.active === null) return -1;
+    return (this.sides.indexOf(side) - this.sides.indexOf(this.active) + this.n) % this.n;
+  }
+
+  private nextSide(side: string): string {
+    return this.sides[(this.sides.indexOf(side) + 1) % this.n];
+  }
+
+  /** The sides named by one effect (805.8: each team among them once). */
+  private sidesOfPlayers(players: readonly PlayerId[]): string[] {
+    return [...new Set(players.map((p) => this.sideOf(p)))];
   }
 
   // ---- the event itself ------------------------------------------------------------
@@ -188,24 +280,81 @@ export class RulesMonitor {
       if (!o.refusal.rule || !o.refusal.reason) this.fail('event', 'a refusal must name a reason and a rule');
     } else {
       this.checkOrderWait(o.event, o.before);
+      this.checkAcceptedAction(o.event);
     }
   }
 
-  /** 603.3b: while the game waits for an order of triggered abilities nobody holds priority; an order comes only from the player asked. */
+  /** 603.3b, 805.7: while the game waits for an order of triggered abilities nobody holds priority; an order comes only from the side asked. */
   private checkOrderWait(event: TurnEvent, before: TurnSnapshot): void {
     const waiting = waitingFor(before) === 'orderTriggers';
     if (waiting && PLAYER_ACTIONS.includes(event.type)) this.fail('603.3b/117', `${event.type} was accepted while the game waited for an order of triggered abilities`);
     if (event.type !== 'triggers.order') return;
-    const asked = waiting ? this.pass?.players[0] : undefined;
-    if (asked === undefined || event.player !== asked) {
-      this.fail('603.3b', `${event.player}'s order of triggered abilities was accepted; the game ${asked ? `waited for ${asked}'s` : 'waited for no order'}`);
+    const asked = waiting ? this.pass?.sides[0] : undefined;
+    const by = event.player ?? event.team ?? '';
+    if (asked === undefined || this.sideOf(by) !== asked) {
+      this.fail(this.rule('805.7', '603.3b'), `${by}'s order of triggered abilities was accepted; the game ${asked ? `waited for ${asked}'s` : 'waited for no order'}`);
       return;
     }
-    const own = this.pass!.abilities.filter((a) => a.controller === asked).map((a) => a.id);
+    const own = this.pass!.abilities.filter((a) => a.side === asked).map((a) => a.id);
     if (!sameJson([...own].sort(), [...event.order].sort())) {
-      this.fail('603.3b', `${asked}'s order [${event.order.join(', ')}] was accepted; their abilities of this pass are [${own.join(', ')}]`);
+      this.fail(this.rule('805.7', '603.3b'), `${by}'s order [${event.order.join(', ')}] was accepted; ${asked}'s abilities of this pass are [${own.join(', ')}]`);
     }
-    this.givenOrder = { player: asked, order: [...event.order] };
+    this.givenOrder = { side: asked, order: [...event.order] };
+  }
+
+  /**
+   * What a player's accepted action must have been allowed to do: act for the side holding priority
+   * (117.3, 805.5a), restrictions a spell or ability adds (601.3, 602.5: combat, your turn), declarations
+   * by the active side and the defending sides in turn order (508.1, 509.1, 805.10b/d), 508.1c.
+   */
+  private checkAcceptedAction(event: TurnEvent): void {
+    switch (event.type) {
+      case 'priority.pass':
+      case 'spell.cast':
+      case 'ability.activate': {
+        const who = event.type === 'priority.pass' ? event.player : event.object.controller;
+        if (this.holder !== null && this.sideOf(who) !== this.holder) {
+          this.fail(this.rule('805.5a', '117.1'), `${who} acted (${event.type}) while ${this.holder} held priority`);
+        }
+        if (event.type === 'priority.pass') break;
+        const { id, timing, controller } = event.object;
+        const rule = event.type === 'spell.cast' ? '601.3' : '602.5';
+        if (timing === 'combat' && this.openPhase !== 'combat') this.fail(rule, `${id} ("only during combat") was accepted in the ${this.openStep ?? this.openPhase}`);
+        if (timing === 'yourTurn' && !this.isTurnOf(controller)) this.fail(this.rule('805.4', rule), `${id} ("only during your turn") was accepted from ${controller} in ${this.active}'s turn`);
+        break;
+      }
+      case 'combat.declareAttackers': {
+        const by = event.player ?? event.team ?? '';
+        const side = this.sideOf(by);
+        if (side !== this.active) this.fail(this.rule('805.10b', '508.1'), `${by} declared attackers in ${this.active}'s turn`);
+        if (this.extraTurn) {
+          const barred = event.attackers.filter((c) => c.cantAttackDuringExtraTurns).map((c) => c.id);
+          if (barred.length > 0) this.fail('508.1c', `${barred.join(', ')} attacked during an extra turn (it can't)`);
+        }
+        this.checkControllers(event.attackers, side, '805.10b');
+        if (this.teams) this.declaration = { type: 'attackersDeclared', team: side, player: event.player ?? this.playersOf(side)[0], ids: event.attackers.map((c) => c.id) };
+        break;
+      }
+      case 'combat.declareBlockers': {
+        const by = event.player ?? event.team ?? '';
+        const side = this.sideOf(by);
+        const expected = this.defendersLeft[0];
+        if (side !== expected) this.fail(this.rule('805.10d', '509.1'), `${by} declared blockers; ${expected ?? 'no defending side'} was to declare (turn order from the active ${this.teams ? 'team' : 'player'})`);
+        this.defendersLeft = this.defendersLeft.filter((s) => s !== side);
+        this.checkControllers(event.blockers, side, '805.10d');
+        if (this.teams) this.declaration = { type: 'blockersDeclared', team: side, player: event.player ?? this.playersOf(side)[0], ids: event.blockers.map((c) => c.id) };
+        break;
+      }
+      default:
+        break;
+    }
+  }
+
+  /** 805.10b/d: each creature of a team's combined declaration is controlled by a player of that team. */
+  private checkControllers(creatures: readonly CreatureSpec[], side: string, rule: string): void {
+    for (const c of creatures) {
+      if (c.controller !== undefined && this.sideOf(c.controller) !== side) this.fail(rule, `${c.id} (controlled by ${c.controller}) is in ${side}'s combined declaration`);
+    }
   }
 
   private learnFromAcceptedEvent(event: TurnEvent): void {
@@ -214,7 +363,7 @@ export class RulesMonitor {
       case 'ability.activate':
         this.learnObject(event.object);
         this.stackKind.set(event.object.id, event.type === 'ability.activate' ? 'ability' : event.object.copy ? 'copy' : 'card');
-        this.expectedHolder = event.object.controller; // 117.3c
+        this.expectedHolder = this.sideOf(event.object.controller); // 117.3c, 805.5a: the caster's team keeps priority
         break;
       case 'trigger.report':
         this.learnObject(event.ability);
@@ -241,7 +390,7 @@ export class RulesMonitor {
       }
       case 'trigger.register':
         this.learnObject(event.trigger);
-        this.ats.push(event.trigger);
+        this.registerAt(event.trigger, null, null);
         break;
       case 'target.invalidate':
         this.illegalTargets.add(event.id);
@@ -262,10 +411,7 @@ export class RulesMonitor {
         this.declaredThisStep = true;
         break;
       case 'combat.declareBlockers':
-        if (this.combat) {
-          this.combat.blockers.push(...event.blockers);
-          this.combat.defendersDeclared += 1;
-        }
+        if (this.combat) this.combat.blockers.push(...event.blockers);
         for (const c of event.blockers) this.combatants.set(c.id, c);
         break;
       default:
@@ -275,11 +421,16 @@ export class RulesMonitor {
 
   private learnObject(spec: StackObjectSpec | AtTriggerSpec): void {
     this.specs.set(spec.id, spec);
-    for (const effect of spec.effects ?? []) {
+    this.learnEffects(spec.effects ?? []);
+  }
+
+  private learnEffects(effects: readonly ResolutionEffect[]): void {
+    for (const effect of effects) {
       if ('trigger' in effect) this.learnObject(effect.trigger);
       else if ('cast' in effect) { this.learnObject(effect.cast); this.stackKind.set(effect.cast.id, effect.cast.copy ? 'copy' : 'card'); }
       else if ('at' in effect) this.learnObject(effect.at);
       else if ('createEffect' in effect) this.durations.set(effect.createEffect.id, effect.createEffect.until);
+      else if ('onlyIf' in effect) this.learnEffects(effect.onlyIf.then);
     }
   }
 
@@ -287,25 +438,32 @@ export class RulesMonitor {
     return this.specs.get(id) ?? this.specs.get(id.split('@')[0]);
   }
 
-  private seat(player: PlayerId | undefined): number {
-    if (player === undefined || this.active === null) return -1;
-    return (this.players.indexOf(player) - this.players.indexOf(this.active) + this.n) % this.n;
+  /**
+   * 500.6, 603.7: an AT is registered. `thisTurn` belongs to this turn, `thatTurn` to the extra turn the
+   * resolution's last `extraTurn` made, `thatPhase` to the phases its last `addPhases` added (none made:
+   * it names nothing and is not kept); `nextTurnOf` waits to be bound as that side's next turn begins.
+   */
+  private registerAt(at: AtTriggerSpec, lastExtraTurn: number | null, lastAddedPhases: number[] | null): void {
+    const binding = bindingOf(at);
+    if (binding === 'thatTurn') {
+      if (lastExtraTurn !== null) this.ats.push({ ...at, binding, boundTo: lastExtraTurn });
+    } else if (binding === 'thatPhase') {
+      if (lastAddedPhases !== null && lastAddedPhases.length > 0) this.ats.push({ ...at, binding, boundTo: this.turnIdentity, phases: lastAddedPhases });
+    } else if (binding === 'thisTurn') this.ats.push({ ...at, binding, boundTo: this.turnIdentity });
+    else this.ats.push(binding ? { ...at, binding } : at);
   }
 
-  private nextPlayer(player: PlayerId): PlayerId {
-    return this.players[(this.players.indexOf(player) + 1) % this.n];
-  }
-
-  /** The next turn that is not skipped: its player and identity (500.7, 500.11, 101.4). */
-  private nextTurn(): { player: PlayerId; id: number } {
+  /** The next turn that is not skipped: its side and identity, and whether it is an extra turn (500.7, 500.11, 101.4, 805.8). */
+  private nextTurn(): { side: string; id: number; extra: boolean } {
     for (;;) {
       let next = this.oracle.extra.shift();
+      const extra = next !== undefined;
       if (next === undefined) {
-        next = { player: this.players[this.oracle.regular], id: this.oracle.nextId++ };
+        next = { side: this.sides[this.oracle.regular], id: this.oracle.nextId++ };
         this.oracle.regular = (this.oracle.regular + 1) % this.n;
       }
-      const skip = this.oracle.skips.indexOf(next.player);
-      if (skip < 0) return next;
+      const skip = this.oracle.skips.indexOf(next.side);
+      if (skip < 0) return { ...next, extra };
       this.oracle.skips.splice(skip, 1);
       this.dropAtsOf(next.id); // 500.11, 603.7: a skipped turn takes with it what is bound to it
     }
@@ -315,22 +473,96 @@ export class RulesMonitor {
     this.ats = this.ats.filter((at) => at.boundTo !== turnIdentity);
   }
 
-  /** What a resolution changes in the plan of turns and the registered ATs, effect by effect (608.2c). */
+  /** What a resolution changes in the plan of turns and phases and the registered ATs, effect by effect (608.2c). */
   private applyResolvedEffects(effects: readonly ResolutionEffect[]): void {
-    let lastExtraTurn: number | null = null;
-    for (const effect of effects) {
-      if ('extraTurn' in effect) {
-        lastExtraTurn = this.oracle.nextId++;
-        this.oracle.extra.unshift({ player: effect.extraTurn.player!, id: lastExtraTurn });
-      } else if ('at' in effect) {
-        // 603.7: `thatTurn` belongs to the extra turn the last extraTurn before it created
-        if (!effect.at.thatTurn) this.ats.push(effect.at);
-        else if (lastExtraTurn !== null) this.ats.push({ ...effect.at, boundTo: lastExtraTurn });
-      } else if ('skip' in effect) {
-        if ('turn' in effect.skip) { if (!effect.skip.each) this.oracle.skips.push(effect.skip.player!); }
-        else this.playersWithSkips.add(effect.skip.player!);
-      } else if ('addStep' in effect) this.stepAdded = true;
-      else if ('addPhases' in effect) this.phasesAdded = true;
+    const made = { lastExtraTurn: null as number | null, lastAddedPhases: null as number[] | null };
+    const apply = (list: readonly ResolutionEffect[]) => {
+      for (const effect of list) {
+        if ('extraTurn' in effect) {
+          // 805.8: a player's extra turn is their team's; one effect naming several players of one team: one extra turn
+          made.lastExtraTurn = this.oracle.nextId++;
+          this.oracle.extra.unshift({ side: this.sideOf(effect.extraTurn.player ?? effect.extraTurn.players![0]), id: made.lastExtraTurn });
+          if (this.teams) this.teamTurnEffects = true;
+        } else if ('at' in effect) {
+          this.registerAt(effect.at, made.lastExtraTurn, made.lastAddedPhases);
+        } else if ('skip' in effect) {
+          this.addSkip(effect.skip);
+        } else if ('addStep' in effect) {
+          this.stepAdded = true;
+          this.planStep(effect.addStep.step, effect.addStep.afterPhase === true, effect.addStep.count ?? 1);
+        } else if ('addPhases' in effect) {
+          this.phasesAdded = true;
+          made.lastAddedPhases = this.planPhases(effect.addPhases.phases, effect.addPhases.afterFirst);
+        } else if ('onlyIf' in effect) {
+          // 608.2c: the game's state at this point of the resolution
+          const firstCombatPhase = this.openPhase === 'combat' && this.phasesBegun.filter((p) => p === 'combat').length === 1;
+          const { firstCombatPhase: wantFirst, extraTurn: wantExtra, then } = effect.onlyIf;
+          if ((wantFirst === undefined || wantFirst === firstCombatPhase) && (wantExtra === undefined || wantExtra === this.extraTurn)) apply(then);
+        }
+      }
+    };
+    apply(effects);
+  }
+
+  /** 500.11, 805.8: a skip; one effect naming several players of a team: that team skips once. */
+  private addSkip(skip: Extract<ResolutionEffect, { skip: unknown }>['skip']): void {
+    const sides = this.sidesOfPlayers(skip.players ?? [skip.player!]);
+    for (const side of sides) {
+      if (skip.turn) {
+        if (!skip.each) this.oracle.skips.push(side);
+        if (this.teams) this.teamTurnEffects = true;
+        continue;
+      }
+      this.sidesWithSkips.add(side);
+      if (skip.phase !== undefined) {
+        const each = skip.each === true;
+        this.phaseSkips.push({ side, phase: skip.phase, each, turn: each && !skip.nextTurn && side === this.active ? this.turn : null });
+      }
+    }
+  }
+
+  // ---- the plan of the turn's phases (500.1, 500.8, 500.10, 500.11, 723.1d) ----------------
+
+  private newPhase(phase: PhaseId): PlannedPhase {
+    return { id: this.nextPhaseId++, phase };
+  }
+
+  /** 500.8: phases added directly after this one, or after the first of a kind this turn (World at War); their identities, or null. */
+  private planPhases(phases: readonly PhaseId[], afterFirst: PhaseId | undefined): number[] | null {
+    let at: number | null = 0;
+    if (afterFirst !== undefined) {
+      const begun = this.phasesBegun.filter((p) => p === afterFirst).length;
+      if (begun > 0) at = begun === 1 && this.openPhase === afterFirst ? 0 : null;
+      else {
+        const ahead = this.plan.findIndex((p) => p.phase === afterFirst);
+        at = ahead < 0 ? null : ahead + 1;
+      }
+    }
+    if (at === null) return null;
+    // 505.1a: an added main phase is a postcombat main phase
+    const added = phases.map((p) => this.newPhase(p === 'precombatMain' ? 'postcombatMain' : p));
+    this.plan.splice(at, 0, ...added);
+    return added.map((p) => p.id);
+  }
+
+  /** 500.9, 500.10: an added step of another phase, added after the phase, or added in a main phase comes in a phase of its own. */
+  private planStep(step: StepId, afterPhase: boolean, count: number): void {
+    const own = PHASE_OF[step];
+    if (!afterPhase && this.openStep !== null && own === this.openPhase) return;
+    for (let i = 0; i < count; i += 1) this.plan.unshift(this.newPhase(own));
+  }
+
+  /** 500.11 (616.1, format): the skip that applies to a phase of this kind now — a "next" one before an "each" one. */
+  private phaseSkipFor(phase: PhaseId): PhaseSkip | undefined {
+    const applies = this.phaseSkips.filter((s) => s.phase === phase && s.side === this.active && (!s.each || s.turn === this.turn));
+    return applies.find((s) => !s.each) ?? applies[0];
+  }
+
+  /** The planned phases that are skipped before the next one begins (a "next" skip is used up). */
+  private passSkippedPhases(): void {
+    for (let skip = this.plan[0] && this.phaseSkipFor(this.plan[0].phase); skip; skip = this.plan[0] && this.phaseSkipFor(this.plan[0].phase)) {
+      this.plan.shift();
+      if (!skip.each) this.phaseSkips.splice(this.phaseSkips.indexOf(skip), 1);
     }
   }
 
@@ -343,24 +575,21 @@ export class RulesMonitor {
       }
       this.mustTrigger = null;
     }
+    if (r.type !== 'discarded') this.flushDiscards();
     if (this.mustTriggerOnDiscard && r.type !== 'triggered') {
-      const { player, ids } = this.mustTriggerOnDiscard;
-      if (ids.length > 0) this.fail('603.2/514.1', `${ids.join(', ')} did not trigger as ${player} discarded`);
+      const { players, ids } = this.mustTriggerOnDiscard;
+      if (ids.length > 0) this.fail('603.2/514.1', `${ids.join(', ')} did not trigger as ${players.join(' and ')} discarded`);
       this.mustTriggerOnDiscard = null;
     }
     switch (r.type) {
-      case 'turnBegan': this.onTurnBegan(r.player, r.turn); break;
+      case 'turnBegan': this.onTurnBegan(r.player, r.team, r.turn); break;
       case 'turnEnded': this.onTurnEnded(); break;
       case 'phaseBegan': this.onPhaseBegan(r.phase!); break;
       case 'phaseEnded': this.onPhaseEnded(r.phase!); break;
       case 'stepBegan': this.onStepBegan(r.step!); break;
       case 'stepEnded': this.onStepEnded(r.step!); break;
-      case 'priority': this.onPriority(r.player!, r.phase, r.step); break;
-      case 'passed':
-        if (o.event?.type !== 'priority.pass' || o.event.player !== r.player) this.fail('117.3d', `${r.player} passed without passing`);
-        this.passesInRow += 1;
-        this.expectedHolder = this.nextPlayer(r.player); // 117.3d
-        break;
+      case 'priority': this.onPriority(r, r.phase, r.step); break;
+      case 'passed': this.onPassed(r, o.event); break;
       case 'putOnStack': this.onPutOnStack(r.id); break;
       case 'resolved':
       case 'didNotResolve': this.onResolution(r.id, r.type === 'resolved'); break;
@@ -410,11 +639,13 @@ export class RulesMonitor {
         break;
       case 'discarded':
         if (r.step !== 'cleanup') this.fail('514.1', `discarded to hand size in ${r.step ?? r.phase}`);
-        if (r.player !== this.active || r.count !== this.hands[r.player] - this.maxHandSize) {
-          this.fail('514.1', `${r.player} discarded ${r.count} with ${this.hands[r.player]} cards in hand (maximum ${this.maxHandSize})`);
+        if (!this.activePlayers().includes(r.player) || r.count !== this.hands[r.player] - this.maxHandSize) {
+          this.fail(this.rule('805.9', '514.1'), `${r.player} discarded ${r.count} with ${this.hands[r.player]} cards in hand (maximum ${this.maxHandSize}) in ${this.active}'s turn`);
         }
+        if (this.discarding.includes(r.player)) this.fail('514.1', `${r.player} discarded twice at once`);
         this.hands[r.player] -= r.count;
-        this.onDiscarded(r.player);
+        this.toDiscard = this.toDiscard.filter((p) => p !== r.player);
+        this.discarding.push(r.player);
         break;
       case 'turnEndedByEffect':
       case 'combatEndedByEffect':
@@ -423,20 +654,51 @@ export class RulesMonitor {
       case 'endCombatIgnored':
         if (r.phase === 'combat') this.fail('723.2g', `ending combat was ignored during a combat phase (${r.source})`);
         break;
+      case 'attackersDeclared':
+      case 'blockersDeclared': {
+        const expected = this.declaration?.type === r.type ? this.declaration : null;
+        const ids = r.type === 'attackersDeclared' ? r.attackers : r.blockers;
+        if (!expected) this.fail(this.teams ? (r.type === 'attackersDeclared' ? '805.10b' : '805.10d') : 'history', `${r.type} recorded without ${this.teams ? 'a declaration by that team' : 'teams'}`);
+        else if (!sameJson({ team: r.team, player: r.player, ids }, { team: expected.team, player: expected.player, ids: expected.ids })) {
+          this.fail(r.type === 'attackersDeclared' ? '805.10b' : '805.10d', `${r.type} ${JSON.stringify({ team: r.team, player: r.player, ids })}; the declaration was ${JSON.stringify(expected)}`);
+        }
+        this.declaration = null;
+        break;
+      }
       default:
         break;
     }
     this.lastRecordType = r.type;
   }
 
-  private onTurnBegan(player: PlayerId, turn: number): void {
+  /** 514.1, 603.2, 805.6: the discards of one cleanup are one event; what waited for any of them triggers, in the order scheduled. */
+  private flushDiscards(): void {
+    if (this.discarding.length === 0) return;
+    const players = this.discarding;
+    this.discarding = [];
+    const waiting = this.onDiscard.filter((w) => players.includes(w.player));
+    this.onDiscard = this.onDiscard.filter((w) => !players.includes(w.player));
+    const ids = waiting.filter((w) => w.ability.if === undefined || !this.falseConditions.has(w.ability.if)).map((w) => w.ability.id);
+    if (ids.length > 0) this.mustTriggerOnDiscard = { players, ids };
+  }
+
+  private onTurnBegan(player: PlayerId, team: string | undefined, turn: number): void {
     if (this.openPhase !== null || this.openStep !== null) this.fail('500.1', `turn ${turn} began inside ${this.openStep ?? this.openPhase}`);
     if (turn !== this.turn + 1) this.fail('500', `turn ${turn} follows turn ${this.turn}`);
     const expected = this.nextTurn();
-    if (player !== expected.player) this.fail('500.7/500.11/101.4', `turn ${turn} is ${player}'s; turn order, extra and skipped turns say ${expected.player}'s`);
+    const side = team ?? player;
+    if (side !== expected.side) {
+      this.fail(this.teamTurnEffects ? '805.8/500.7/500.11' : this.rule('805.4', '500.7/500.11/101.4'), `turn ${turn} is ${side}'s; turn order, extra and skipped turns say ${expected.side}'s`);
+    }
+    if (this.teams !== null && (team === undefined || player !== this.playersOf(team)[0])) {
+      this.fail('805.4/805.2', `turnBegan names ${player} of team ${team}: the active team and its primary player`);
+    }
+    if (this.teams === null && team !== undefined) this.fail('history', `turnBegan names a team (${team}) in a game without teams`);
     this.turnIdentity = expected.id;
+    this.extraTurn = expected.extra;
     this.turn = turn;
-    this.active = player;
+    this.active = side;
+    this.activePrimary = player;
     this.stepsThisTurn = [];
     this.lastRank = -1;
     this.stepAdded = false;
@@ -445,27 +707,33 @@ export class RulesMonitor {
     this.lastStepBegun = null;
     this.beginningPhases = 0;
     this.earlierCombats = { withoutAttackers: false, endedByEffect: false };
-    // 611.2: "until your next turn" ends as that player's turn begins; "until end of combat on your next turn" is bound to it
+    this.plan = PHASES.map((phase) => this.newPhase(phase));
+    this.phasesBegun = [];
+    this.currentPhaseId = -1;
+    // 500.11: "each" skips wait for their side's next turn (False Peace on yourself: this one)
+    for (const skip of this.phaseSkips) if (skip.each && skip.turn === null && skip.side === side) skip.turn = turn;
+    // 611.2: "until your next turn" ends as that player's (team's) turn begins; "until end of combat on your next turn" is bound to it
     this.expire((until) => typeof until === 'object' && 'nextTurnOf' in until && this.isTurnOf(until.nextTurnOf));
     for (const effect of this.effects) {
       const until = effect.until;
       if (effect.boundTurn === undefined && typeof until === 'object' && 'endOfCombatOnNextTurnOf' in until && this.isTurnOf(until.endOfCombatOnNextTurnOf)) effect.boundTurn = turn;
     }
-  }
-
-  /** Whether it is `who`'s turn now (no one named: anyone's). */
-  private isTurnOf(who: string | undefined): boolean {
-    return who === undefined || who === this.active;
+    // 603.7: "… on your next turn" delayed triggers belong to this turn (the first of that side's to begin since)
+    for (const at of this.ats) if (at.binding === 'nextTurnOf' && at.boundTo === undefined && this.isTurnOf(at.nextTurnOf)) at.boundTo = this.turnIdentity;
   }
 
   private onTurnEnded(): void {
     if (this.openPhase !== null) this.fail('500.1', `the turn ended inside the ${this.openPhase} phase`);
+    const skipped = this.sidesWithSkips.has(this.active!);
     // (a skip of the ending phase or cleanup step replaces the cleanup step 723.1d goes to: 614.10, 500.11)
-    if (this.procedure?.kind === 'endTurn' && !this.playersWithSkips.has(this.active!)) this.fail('723.1d', 'the turn ended during a 723.1 procedure, before a cleanup step');
+    if (this.procedure?.kind === 'endTurn' && !skipped) this.fail('723.1d', 'the turn ended during a 723.1 procedure, before a cleanup step');
     this.procedure = null; // 723.2d: a combat phase ended by an effect may have been the turn's last phase
+    this.passSkippedPhases();
+    if (this.plan.length > 0) this.fail('500.1/500.8', `turn ${this.turn} ended with phases still planned: ${this.plan.map((p) => p.phase).join(', ')}`);
+    this.phaseSkips = this.phaseSkips.filter((s) => !(s.each && s.turn === this.turn));
     this.dropAtsOf(this.turnIdentity); // 603.7: what belongs to this turn is gone with it
     this.expireBoundTo(this.turn); // a format decision: bound to this turn, it never outlives it
-    const altered = this.stepAdded || this.phasesAdded || this.playersWithSkips.has(this.active!);
+    const altered = this.stepAdded || this.phasesAdded || skipped;
     if (!altered && this.lastStepBegun !== 'cleanup') this.fail('514', `turn ${this.turn} ended after ${this.lastStepBegun}, not after a cleanup step`);
     if (!altered && this.lastCleanupHadWindow === true) this.fail('514.3a', `turn ${this.turn} ended after a cleanup step in which players received priority`);
   }
@@ -480,23 +748,37 @@ export class RulesMonitor {
     this.lastRank = Math.max(this.lastRank, rank);
     this.lastStepBegun = name;
     this.expectTriggers(name);
-    this.passesInRow = 0;
-    this.expectedHolder = this.active; // 117.3a
+    this.newRound();
+    this.expectedHolder = this.active; // 117.3a, 805.5b: the active team
     this.manaSource = false;
     this.declaredThisStep = false;
     this.expire((until) => typeof until === 'object' && 'beginningOf' in until && until.beginningOf === name && this.isTurnOf(until.whoseTurn)); // 500.4
+  }
+
+  /** A new run of passes begins (a step or phase begins, an object is put on the stack, one resolves). */
+  private newRound(): void {
+    this.passesInRow = 0;
+    this.passedSides = [];
   }
 
   private onPhaseBegan(phase: PhaseId): void {
     if (this.openPhase !== null || this.openStep !== null) this.fail('500.1', `${phase} began inside ${this.openStep ?? this.openPhase}`);
     if (this.procedure?.kind === 'endTurn' && phase !== 'ending') this.fail('723.1d', `the ${phase} phase began while the turn was being ended (straight to cleanup)`);
     if (this.procedure?.kind === 'endCombat') this.procedure = null; // 723.2d: the next phase
+    // 500.8, 500.11: the next planned phase that is not skipped is the one that begins
+    this.passSkippedPhases();
+    const planned = this.plan.shift();
+    if (planned?.phase !== phase) {
+      this.fail('500.8/500.11', `the ${phase} phase began; the plan of the turn says ${planned?.phase ?? 'no more phases'} (then ${this.plan.map((p) => p.phase).join(', ') || 'nothing'})`);
+    }
+    this.currentPhaseId = planned?.phase === phase ? planned.id : -1;
+    this.phasesBegun.push(phase);
     this.openPhase = phase;
     if (phase === 'beginning') this.beginningPhases += 1;
-    if (phase === 'combat') this.combat = { steps: [], attackers: null, blockers: [], defendersDeclared: 0, firstStrike: null, procedure: false };
+    if (phase === 'combat') this.combat = { steps: [], attackers: null, blockers: [], firstStrike: null, procedure: false };
     if (MAIN_PHASES.includes(phase)) this.beginStepLike(phase);
     else {
-      this.passesInRow = 0;
+      this.newRound();
       this.manaSource = false;
       this.expire((until) => typeof until === 'object' && 'beginningOf' in until && until.beginningOf === phase && this.isTurnOf(until.whoseTurn)); // 500.4
       this.expectTriggers(phase);
@@ -508,12 +790,10 @@ export class RulesMonitor {
     if (this.openStep !== null) this.fail('500.1', `the ${phase} phase ended inside the ${this.openStep} step`);
     if (this.stack.length > 0) this.fail('500.2', `the ${phase} phase ended with ${this.stack.join(', ')} on the stack`);
     // (the ending phase 723.1d went to ends at once when a skip replaces its cleanup step: 614.10, 500.11)
-    if (this.procedure?.kind === 'endTurn' && phase === 'ending' && this.procedure.phase === 'ending' && !this.playersWithSkips.has(this.active!)) {
+    if (this.procedure?.kind === 'endTurn' && phase === 'ending' && this.procedure.phase === 'ending' && !this.sidesWithSkips.has(this.active!)) {
       this.fail('723.1d', 'ending the turn in the ending phase ended the phase; only the step ends');
     }
-    if (MAIN_PHASES.includes(phase) && !this.procedure && this.passesInRow < this.n) {
-      this.fail('500.2', `${phase} ended after ${this.passesInRow} passes in succession (${this.n} players)`);
-    }
+    if (MAIN_PHASES.includes(phase) && !this.procedure) this.checkRound(`${phase} ended`);
     if (phase === 'combat') {
       if (this.combatants.size > 0) this.fail('511.3/506.4', `${[...this.combatants.keys()].join(', ')} still in combat after the combat phase`);
       this.checkCombatStructure();
@@ -525,12 +805,22 @@ export class RulesMonitor {
     if (MAIN_PHASES.includes(phase)) this.expire((until) => until === 'endOfStep');
     this.expire((until) => until === 'endOfPhase');
     this.openPhase = null;
+    this.holder = null;
+  }
+
+  /** 117.4, 500.2, 805.5b: a step or phase ends, or an object resolves, only after every side passed in succession. */
+  private checkRound(what: string): void {
+    const missing = this.sides.filter((s) => !this.passedSides.includes(s));
+    if (this.passesInRow < this.n || missing.length > 0) {
+      this.fail(this.rule('805.5b', what.includes('resolved') ? '117.4/608.1' : '500.2'),
+        `${what} after ${this.passesInRow} passes in succession (${this.passedSides.join(', ') || 'none'}; ${this.n} ${this.teams ? 'teams' : 'players'})`);
+    }
   }
 
   /** 506.1, 508.8, 510.4, 511: a combat phase nothing unusual happened to has exactly these steps. */
   private checkCombatStructure(): void {
     const c = this.combat;
-    if (!c || c.procedure || this.stepAdded || this.playersWithSkips.has(this.active!)) return;
+    if (!c || c.procedure || this.stepAdded || this.sidesWithSkips.has(this.active!)) return;
     const attacked = (c.attackers?.length ?? 0) > 0;
     const expected = ['beginningOfCombat', 'declareAttackers',
       ...(attacked ? ['declareBlockers', ...(c.firstStrike === true ? ['firstStrikeDamage'] : []), 'combatDamage'] : []), 'endOfCombat'];
@@ -567,20 +857,22 @@ export class RulesMonitor {
       const firstDamageStep = (step === 'combatDamage' || step === 'firstStrikeDamage') && c.firstStrike === null;
       if (firstDamageStep) c.firstStrike = firstStrikers;
       if (step === 'firstStrikeDamage' && !firstStrikers) this.fail('510.4', 'a first-strike damage step without a first or double striker in combat');
-      if (step === 'combatDamage' && firstDamageStep && firstStrikers && !this.playersWithSkips.has(this.active!)) {
+      if (step === 'combatDamage' && firstDamageStep && firstStrikers && !this.sidesWithSkips.has(this.active!)) {
         this.fail('510.4', 'combat damage began without a first-strike damage step although a first or double striker is in combat');
       }
       c.steps.push(step);
     }
-    // 103.8: turn 1's own draw step (in its first beginning phase; 500.8: an added beginning phase's is not skipped)
+    // 103.8, 810.6: turn 1's own draw step (in its first beginning phase; 500.8: an added beginning phase's is not skipped)
     if (this.turn === 1 && step === 'draw' && this.skipFirstDraw && !this.stepAdded && this.beginningPhases === 1) {
-      this.fail('103.8', 'the player who plays first drew in the draw step of turn 1');
+      this.fail(this.twoHeadedGiant ? '810.6/103.8' : '103.8', `the ${this.teams ? 'team' : 'player'} who plays first drew in the draw step of turn 1`);
     }
     this.openStep = step;
     this.beginStepLike(step);
-    if (step === 'draw') this.hands[this.active!] += 1; // 504.1
+    if (step === 'draw') for (const p of this.activePlayers()) this.hands[p] += 1; // 504.1, 805.4b: each player of the active team
+    if (step === 'declareBlockers') this.defendersLeft = this.sides.filter((s) => s !== this.active).sort((a, b) => this.seat(a) - this.seat(b));
     if (step === 'cleanup') {
       this.cleanup = { cause: this.pending.length > 0, window: false };
+      this.toDiscard = this.activePlayers().filter((p) => this.hands[p] > this.maxHandSize); // 514.1, 805.9
       this.expire((until) => until === 'endOfTurn'); // 514.2
     }
   }
@@ -589,37 +881,63 @@ export class RulesMonitor {
     if (this.openStep !== step) this.fail('500.1', `the ${step} step ended but ${this.openStep} was the current step`);
     if (this.stack.length > 0) this.fail('500.2', `the ${step} step ended with ${this.stack.join(', ')} on the stack`);
     const givesPriority = step !== 'untap' && (step !== 'cleanup' || this.cleanup.window);
-    if (givesPriority && !this.procedure && this.passesInRow < this.n) {
-      this.fail('500.2', `${step} ended after ${this.passesInRow} passes in succession (${this.n} players)`);
-    }
+    if (givesPriority && !this.procedure) this.checkRound(`${step} ended`);
     if (step === 'cleanup') {
       this.lastCleanupHadWindow = this.cleanup.window;
       if (this.cleanup.cause && !this.cleanup.window && !this.procedure) {
         this.fail('514.3a', 'no player received priority in cleanup although state-based actions were performed or abilities triggered');
       }
+      if (this.toDiscard.length > 0) this.fail(this.rule('805.9', '514.1'), `${this.toDiscard.join(', ')} did not discard down to ${this.maxHandSize} in cleanup`);
+      this.toDiscard = [];
+    }
+    if (step === 'declareBlockers' && this.defendersLeft.length > 0 && !this.procedure) {
+      this.fail(this.rule('805.10d', '509.1'), `the declare blockers step ended before ${this.defendersLeft.join(', ')} declared`);
     }
     this.expire((until) => until === 'endOfStep');
     this.openStep = null;
+    this.holder = null;
   }
 
-  private onPriority(player: PlayerId, phase: PhaseId | null, step: StepId | null): void {
-    if (phase === null) this.fail('117', `${player} received priority outside any phase`);
-    else if (step === null && !MAIN_PHASES.includes(phase)) this.fail('117', `${player} received priority between the steps of ${phase}`);
-    if (step === 'untap') this.fail('502.4', `${player} received priority in the untap step`);
+  private onPriority(r: Extract<HistoryRecord, { type: 'priority' }>, phase: PhaseId | null, step: StepId | null): void {
+    const side = r.team ?? r.player ?? '';
+    if (this.teams !== null && (r.team === undefined || r.player !== undefined)) this.fail('805.5/117.6', `priority was given to ${JSON.stringify({ player: r.player, team: r.team })}: teams hold priority`);
+    if (this.teams === null && r.team !== undefined) this.fail('history', `priority was given to team ${r.team} in a game without teams`);
+    if (phase === null) this.fail('117', `${side} received priority outside any phase`);
+    else if (step === null && !MAIN_PHASES.includes(phase)) this.fail('117', `${side} received priority between the steps of ${phase}`);
+    if (step === 'untap') this.fail('502.4', `${side} received priority in the untap step`);
     if (step === 'cleanup' && this.openStep === 'cleanup' && !this.cleanup.window) {
-      if (!this.cleanup.cause) this.fail('514.3', `${player} received priority in cleanup although nothing triggered and no state-based action was performed`);
+      if (!this.cleanup.cause) this.fail('514.3', `${side} received priority in cleanup although nothing triggered and no state-based action was performed`);
       this.cleanup.window = true;
     }
     if (step === 'declareAttackers' && !this.declaredThisStep) this.fail('508.1/508.2', 'priority in the declare attackers step before attackers were declared');
-    if (step === 'declareBlockers' && this.combat && this.combat.defendersDeclared < this.n - 1) {
-      this.fail('509.1/509.2', `priority in the declare blockers step after ${this.combat.defendersDeclared} of ${this.n - 1} declarations`);
+    if (step === 'declareBlockers' && this.combat && this.defendersLeft.length > 0) {
+      this.fail(this.rule('805.10d', '509.1/509.2'), `priority in the declare blockers step before ${this.defendersLeft.join(', ')} declared`);
     }
-    if (this.lastRecordType !== 'stateBasedActions') this.fail('117.5/704.3', `${player} received priority without a state-based-action check just before (after ${this.lastRecordType})`);
-    if (this.pending.length > 0) this.fail('117.5/603.3b', `${player} received priority while ${this.pending.join(', ')} waited to go on the stack`);
-    if (this.procedure) this.fail(this.procedure.kind === 'endTurn' ? '723.1c/723.1f' : '723.2c/723.2f', `${player} received priority during the 723 procedure`);
-    if (this.expectedHolder !== null && player !== this.expectedHolder) this.fail('117.3', `${player} received priority; ${this.expectedHolder} should have`);
-    if (this.resolving) this.fail('608.2g/117.3b', `${player} received priority while ${this.resolving.id} was still resolving`);
+    if (this.lastRecordType !== 'stateBasedActions') this.fail('117.5/704.3', `${side} received priority without a state-based-action check just before (after ${this.lastRecordType})`);
+    if (this.pending.length > 0) this.fail('117.5/603.3b', `${side} received priority while ${this.pending.join(', ')} waited to go on the stack`);
+    if (this.procedure) this.fail(this.procedure.kind === 'endTurn' ? '723.1c/723.1f' : '723.2c/723.2f', `${side} received priority during the 723 procedure`);
+    if (this.expectedHolder !== null && side !== this.expectedHolder) this.fail(this.rule('805.5b', '117.3'), `${side} received priority; ${this.expectedHolder} should have`);
+    if (this.resolving) this.fail('608.2g/117.3b', `${side} received priority while ${this.resolving.id} was still resolving`);
     this.expectedHolder = null;
+    this.holder = side;
+  }
+
+  /** 117.3d, 805.5b: the side holding priority passes (named by a player of it, or its id); priority goes to the next side. */
+  private onPassed(r: Extract<HistoryRecord, { type: 'passed' }>, event: TurnEvent | null): void {
+    const named = event?.type === 'priority.pass' ? event.player : undefined;
+    const side = r.team ?? r.player;
+    if (named === undefined || this.sideOf(named) !== side) this.fail('117.3d', `${side} passed without passing`);
+    else if (this.teams !== null) {
+      const player = this.teams[named] !== undefined ? this.teams[named][0] : named;
+      if (r.team === undefined || r.player !== player) this.fail('805.5b', `the pass named ${named} was recorded as ${JSON.stringify({ team: r.team, player: r.player })}`);
+    }
+    if (this.teams === null && r.team !== undefined) this.fail('history', 'a pass recorded a team in a game without teams');
+    if (this.holder !== null && side !== this.holder) this.fail(this.rule('805.5b', '117.3d'), `${side} passed while ${this.holder} held priority`);
+    this.passesInRow += 1;
+    if (this.passedSides.includes(side)) this.fail(this.rule('805.5b', '117.4'), `${side} passed twice in one run of passes (${this.passedSides.join(', ')}, ${side}): the round was over after each ${this.teams ? 'team' : 'player'} passed once`);
+    this.passedSides.push(side);
+    this.expectedHolder = this.nextSide(side); // 117.3d, 805.5b: the next team in turn order
+    this.holder = null;
   }
 
   private onPutOnStack(id: string): void {
@@ -631,7 +949,7 @@ export class RulesMonitor {
       if (this.procedure) this.fail(this.procedure.kind === 'endTurn' ? '723.1c' : '723.2c', `${id} was put on the stack during the 723 procedure`);
     }
     this.stack.push(id);
-    this.passesInRow = 0;
+    this.newRound();
   }
 
   /** 500.6, 603.2, 603.7: whether an ability was due to trigger now (and in the order they count as triggered, 603.3b). */
@@ -655,61 +973,59 @@ export class RulesMonitor {
     const forDiscard = this.onDiscard.find((w) => w.ability.id === id);
     if (forDiscard) this.fail('603.2/514.1', `${id} triggered although ${forDiscard.player} did not discard`);
     else if (spec && 'when' in spec) {
-      this.fail(spec.thatTurn ? '603.7' : '500.6/500.11', `"at the beginning of ${spec.when}" ability ${id} triggered although no such step or phase began${spec.thatTurn ? ' in the turn it belongs to' : ''}`);
+      const binding = bindingOf(spec);
+      this.fail(binding ? '603.7' : '500.6/500.11', `"at the beginning of ${spec.when}" ability ${id} triggered although no such step or phase began${binding ? ` in the turn or phase it belongs to (${binding})` : ''}`);
     }
   }
 
-  /** 514.1, 603.2: a discard triggers every ability waiting for that player's discard (each used up, even one whose "if" is false). */
-  private onDiscarded(player: PlayerId): void {
-    const waiting = this.onDiscard.filter((w) => w.player === player);
-    this.onDiscard = this.onDiscard.filter((w) => w.player !== player);
-    const ids = waiting.filter((w) => w.ability.if === undefined || !this.falseConditions.has(w.ability.if)).map((w) => w.ability.id);
-    if (ids.length > 0) this.mustTriggerOnDiscard = { player, ids };
-  }
-
-  /** 117.5, 603.3b: a pass begins with the abilities waiting now; its players, APNAP (101.4). */
+  /** 117.5, 603.3b, 805.7: a pass begins with the abilities waiting now; its sides, APNAP (101.4; team by team). */
   private openTriggerPass(): TriggerPass {
-    const abilities = this.pending.map((id) => ({ id, controller: this.specOf(id)?.controller }));
-    const players = this.players.filter((p) => abilities.some((a) => a.controller === p)).sort((a, b) => this.seat(a) - this.seat(b));
-    return { abilities, players, putting: null };
+    const abilities = this.pending.map((id) => {
+      const controller = this.specOf(id)?.controller;
+      return { id, side: controller === undefined ? undefined : this.sideOf(controller) };
+    });
+    const sides = this.sides.filter((s) => abilities.some((a) => a.side === s)).sort((a, b) => this.seat(a) - this.seat(b));
+    return { abilities, sides, putting: null };
   }
 
   /**
-   * 603.3b: an ability of the pass goes on the stack: the players' in APNAP order, each player's
-   * together, in the order they triggered or (triggerOrder "choose", two or more) in the order the player gave.
+   * 603.3b, 805.7: an ability of the pass goes on the stack: the sides' in APNAP order, each side's together
+   * (a team's: all its players' at once), in the order they triggered or (triggerOrder "choose", two or more)
+   * in the order the side gave.
    */
   private putFromPass(id: string): void {
     const pass = (this.pass ??= this.openTriggerPass());
+    const rule = this.rule('805.7', '603.3b');
     const index = pass.abilities.findIndex((a) => a.id === id);
     if (index < 0) {
       this.fail('603.3b', `${id} went on the stack in a pass it is not part of: it triggered after the pass began, so it waits for the next one`);
       return;
     }
-    const { controller } = pass.abilities[index];
-    if (controller === undefined) {
+    const { side } = pass.abilities[index];
+    if (side === undefined) {
       pass.abilities.splice(index, 1);
       return;
     }
-    if (pass.putting && pass.putting.player !== controller) {
-      this.fail('603.3b', `${controller}'s ${id} went on the stack while ${pass.putting.player}'s ${pass.putting.ids.join(', ')} had still to go: each player's abilities go on the stack together`);
+    if (pass.putting && pass.putting.side !== side) {
+      this.fail(rule, `${side}'s ${id} went on the stack while ${pass.putting.side}'s ${pass.putting.ids.join(', ')} had still to go: each ${this.teams ? 'team' : 'player'}'s abilities go on the stack together`);
       pass.putting = null;
     }
     if (!pass.putting) {
-      const next = pass.players[0];
-      if (controller !== next) this.fail('603.3b/101.4', `${controller}'s ${id} went on the stack before ${next}'s abilities: APNAP order (the active player's first, then in turn order)`);
-      pass.players = pass.players.filter((p) => p !== controller);
-      const own = pass.abilities.filter((a) => a.controller === controller).map((a) => a.id);
-      const given = this.givenOrder?.player === controller ? this.givenOrder.order : null;
+      const next = pass.sides[0];
+      if (side !== next) this.fail(this.rule('805.7', '603.3b/101.4'), `${side}'s ${id} went on the stack before ${next}'s abilities: APNAP order (the active ${this.teams ? 'team' : 'player'}'s first, then in turn order)`);
+      pass.sides = pass.sides.filter((s) => s !== side);
+      const own = pass.abilities.filter((a) => a.side === side).map((a) => a.id);
+      const given = this.givenOrder?.side === side ? this.givenOrder.order : null;
       if (given) this.givenOrder = null;
       if (this.triggerOrder === 'choose' && own.length >= 2 && !given) {
-        this.fail('603.3b', `${controller}'s ${own.length} abilities (${own.join(', ')}) went on the stack without ${controller} being asked for their order`);
+        this.fail(rule, `${side}'s ${own.length} abilities (${own.join(', ')}) went on the stack without ${side} being asked for their order`);
       }
-      pass.putting = { player: controller, ids: given ? [...given] : own, chosen: given !== null };
+      pass.putting = { side, ids: given ? [...given] : own, chosen: given !== null };
     }
     const putting = pass.putting;
     if (putting.ids[0] !== id) {
-      this.fail('603.3b', `${id} went on the stack where ${putting.ids[0] ?? 'nothing'} should have: ${putting.chosen
-        ? `the order ${controller} gave is ${putting.ids.join(', ')}` : `${controller}'s abilities go in the order they triggered (${putting.ids.join(', ')})`}`);
+      this.fail(rule, `${id} went on the stack where ${putting.ids[0] ?? 'nothing'} should have: ${putting.chosen
+        ? `the order ${side} gave is ${putting.ids.join(', ')}` : `${side}'s abilities go in the order they triggered (${putting.ids.join(', ')})`}`);
     }
     const at = putting.ids.indexOf(id);
     if (at >= 0) putting.ids.splice(at, 1);
@@ -724,13 +1040,19 @@ export class RulesMonitor {
     this.pass = null;
   }
 
-  /** 500.6: the registered abilities that trigger as this step or phase begins. */
+  /**
+   * 500.6: the registered abilities that trigger as this step or phase begins; 603.7: one bound to a turn
+   * only in that turn, one bound to phases only in one of them; 805.4d: `perActivePlayer` once for each
+   * player of the active team (in the order registered, each registration's together).
+   */
   private expectTriggers(stepOrPhase: string): void {
-    const due = this.ats.filter((at) => at.when === stepOrPhase && (at.whoseTurn === undefined || at.whoseTurn === this.active)
-      && (at.boundTo === undefined || at.boundTo === this.turnIdentity) // 603.7: only in the turn it belongs to
+    const due = this.ats.filter((at) => at.when === stepOrPhase && this.isTurnOf(at.whoseTurn)
+      && (at.binding !== 'nextTurnOf' || at.boundTo !== undefined)
+      && (at.boundTo === undefined || at.boundTo === this.turnIdentity)
+      && (at.phases === undefined || at.phases.includes(this.currentPhaseId))
       && (at.if === undefined || !this.falseConditions.has(at.if)));
     this.ats = this.ats.filter((at) => !(at.once && due.includes(at)));
-    this.mustTrigger = due;
+    this.mustTrigger = due.flatMap((at) => Array.from({ length: at.perActivePlayer ? this.activePlayers().length : 1 }, () => at));
   }
 
   /** 608.2a, 608.2b: whether the top object does not resolve (its condition or all its targets fail). */
@@ -754,9 +1076,10 @@ export class RulesMonitor {
     if (!resolves && !reason) this.fail('608.2a/608.2b', `${id} did not resolve although its condition holds and it has a legal target`);
     this.resolving = { id, resolves };
     if (this.stack[this.stack.length - 1] !== id) this.fail('608.1', `${id} resolved but ${this.stack[this.stack.length - 1] ?? 'nothing'} is on top of the stack`);
-    if (this.passesInRow < this.n) this.fail('117.4/608.1', `${id} resolved after ${this.passesInRow} passes in succession (${this.n} players)`);
-    this.passesInRow = 0;
-    this.expectedHolder = this.active; // 117.3b
+    this.checkRound(`${id} resolved`);
+    this.newRound();
+    this.expectedHolder = this.active; // 117.3b, 805.5b: the active team
+    this.holder = null;
     this.manaSource = true;
     if (resolves) {
       const spec = this.specOf(id);
@@ -813,6 +1136,9 @@ export class RulesMonitor {
       phase,
     };
     if (this.combat && this.openPhase === 'combat') this.combat.procedure = true;
+    // 723.1d: the rest of the turn is a cleanup step (phases added by the resolution, before or after this, are dropped)
+    if (kind === 'endTurn') this.plan = phase === 'ending' ? [] : [this.newPhase('ending')];
+    this.holder = null;
   }
 
   private expire(ends: (until: Duration | undefined) => boolean): void {
@@ -835,11 +1161,13 @@ export class RulesMonitor {
     if (this.mustTrigger && this.mustTrigger.length > 0) this.fail(atRule(this.mustTrigger), `"at the beginning of" abilities ${atList(this.mustTrigger)} did not trigger`);
     this.mustTrigger = null;
     if (this.mustTriggerOnDiscard && this.mustTriggerOnDiscard.ids.length > 0) {
-      this.fail('603.2/514.1', `${this.mustTriggerOnDiscard.ids.join(', ')} did not trigger as ${this.mustTriggerOnDiscard.player} discarded`);
+      this.fail('603.2/514.1', `${this.mustTriggerOnDiscard.ids.join(', ')} did not trigger as ${this.mustTriggerOnDiscard.players.join(' and ')} discarded`);
     }
     this.mustTriggerOnDiscard = null;
-    if (this.pass?.putting) this.fail('603.3b', `${this.pass.putting.player} put only some of their abilities on the stack: ${this.pass.putting.ids.join(', ')} still wait`);
-    if (this.givenOrder) this.fail('603.3b', `${this.givenOrder.player}'s order was accepted but their abilities did not go on the stack`);
+    if (this.declaration) this.fail(this.declaration.type === 'attackersDeclared' ? '805.10b' : '805.10d', `${this.declaration.team}'s declaration made no ${this.declaration.type} record`);
+    this.declaration = null;
+    if (this.pass?.putting) this.fail(this.rule('805.7', '603.3b'), `${this.pass.putting.side} put only some of their abilities on the stack: ${this.pass.putting.ids.join(', ')} still wait`);
+    if (this.givenOrder) this.fail('603.3b', `${this.givenOrder.side}'s order was accepted but their abilities did not go on the stack`);
     this.givenOrder = null;
     if (this.copiesToCease.length > 0) this.fail('704.5e', `copies ${this.copiesToCease.join(', ')} did not cease to exist at the next state-based-action check`);
     this.copiesToCease = [];
@@ -876,26 +1204,44 @@ export class RulesMonitor {
   }
 
   /**
-   * 603.3b: the game waits for an order of triggered abilities only with triggerOrder "choose", from
-   * the next player of the pass (APNAP) who has two or more of its abilities; the view names exactly
-   * those, in the order they triggered; nobody holds priority meanwhile.
+   * 603.3b, 805.7: the game waits for an order of triggered abilities only with triggerOrder "choose", from
+   * the next side of the pass (APNAP) with two or more of its abilities; the view names exactly those, in
+   * the order they triggered (a team's across its players); nobody holds priority meanwhile.
    */
   private checkOrderView(w: ReturnType<typeof waitingFor>, v: View): void {
     if (w !== 'orderTriggers') {
       if (v.orderTriggers !== null) this.fail('603.3b', `the view asks for an order of triggers (${JSON.stringify(v.orderTriggers)}) while the game waits for ${w}`);
       return;
     }
-    if (this.triggerOrder !== 'choose') this.fail('603.3b', 'the game waits for an order of triggered abilities although each player\'s go on the stack as they triggered (triggerOrder "triggered")');
+    const rule = this.rule('805.7', '603.3b');
+    if (this.triggerOrder !== 'choose') this.fail(rule, 'the game waits for an order of triggered abilities although each player\'s go on the stack as they triggered (triggerOrder "triggered")');
     const pass = (this.pass ??= this.openTriggerPass());
-    const asked = pass.players[0];
-    const own = pass.abilities.filter((a) => a.controller === asked).map((a) => a.id);
+    const asked = pass.sides[0];
+    const own = pass.abilities.filter((a) => a.side === asked).map((a) => a.id);
     if (asked === undefined || own.length < 2) {
-      this.fail('603.3b', `the game waits for ${asked ?? 'nobody'}'s order of ${own.length} triggered abilities: only a player with two or more is asked`);
+      this.fail(rule, `the game waits for ${asked ?? 'nobody'}'s order of ${own.length} triggered abilities: only a ${this.teams ? 'team' : 'player'} with two or more is asked`);
     }
-    if (!sameJson(v.orderTriggers, { player: asked, triggers: own })) {
-      this.fail('603.3b', `the view asks ${JSON.stringify(v.orderTriggers)}; the pass's next player is ${asked} with ${own.join(', ') || 'nothing'}`);
+    const expected = this.teams ? { team: asked, triggers: own } : { player: asked, triggers: own };
+    if (!sameJson(v.orderTriggers, expected)) {
+      this.fail(rule, `the view asks ${JSON.stringify(v.orderTriggers)}; the pass's next ${this.teams ? 'team' : 'player'} is ${asked} with ${own.join(', ') || 'nothing'}`);
     }
     if (v.priority !== null || v.mayAct.length > 0) this.fail('603.3b/117', `${v.priority ?? v.mayAct.join(', ')} may act while the game waits for an order of triggered abilities`);
+  }
+
+  /** 805.5, 805.5a, 805.10: who the view says the game waits for, and who may act for that side. */
+  private checkWhoActs(w: ReturnType<typeof waitingFor>, v: View): void {
+    const mismatch = (rule: string, what: string, expected: unknown, inView: unknown) => {
+      if (!sameJson(expected, inView)) this.fail(rule, `${what}: expected ${JSON.stringify(expected)}, the view says ${JSON.stringify(inView)}`);
+    };
+    const holder = w === 'priority' ? this.holder : null;
+    mismatch(this.rule('805.5', '117'), 'priority', holder, v.priority);
+    mismatch(this.rule('805.5a', '117'), 'who may act', holder === null ? [] : this.playersOf(holder), v.mayAct);
+    const declaring = w === 'declareAttackers' ? this.active : w === 'declareBlockers' ? this.defendersLeft[0] ?? null : null;
+    mismatch(this.rule('805.10', '508.1/509.1'), 'who declares', declaring, v.declaring);
+    const side = holder ?? declaring ?? (w === 'orderTriggers' ? this.pass?.sides[0] ?? null : null);
+    mismatch(this.rule('805.5a', '117'), 'what the game waits for', side === null ? null : { kind: w, side, players: this.playersOf(side) }, v.awaiting);
+    mismatch(this.rule('805.4a', '500'), 'the active team and players', [this.teams ? this.active : null, this.activePlayers()], [v.activeTeam, v.activePlayers]);
+    mismatch('500.7', 'extra turn', this.extraTurn, v.extraTurn);
   }
 
   private checkSnapshot(s: TurnSnapshot): void {
@@ -903,7 +1249,7 @@ export class RulesMonitor {
     const w = waitingFor(s);
     if (w === null) this.fail('117', 'the game waits for nobody: no player holds priority and no declaration is pending');
     if (w === 'priority') {
-      if (!this.players.includes(ctx.priority.holder ?? '')) this.fail('117', `priority held by ${ctx.priority.holder}`);
+      if (!this.sides.includes(ctx.priority.holder ?? '')) this.fail('117', `priority held by ${ctx.priority.holder}`);
       if (ctx.step === 'untap') this.fail('502.4', 'a player holds priority in the untap step');
       if (ctx.step === null && !MAIN_PHASES.includes(ctx.phase ?? '')) this.fail('117', 'a player holds priority outside a step or main phase');
     }
@@ -919,13 +1265,14 @@ export class RulesMonitor {
     }
     const v = view(s);
     this.checkOrderView(w, v);
+    this.checkWhoActs(w, v);
     // The history must tell the same story as the view.
     const mismatch = (what: string, fromHistory: unknown, inView: unknown) => {
       if (!sameJson(fromHistory, inView)) this.fail('history', `${what}: history says ${JSON.stringify(fromHistory)}, the view ${JSON.stringify(inView)}`);
     };
     mismatch('stack', this.stack, v.stack);
     mismatch('waiting triggers', this.pending, v.pendingTriggers);
-    mismatch('turn', [this.turn, this.active], [v.turn, v.activePlayer]);
+    mismatch('turn', [this.turn, this.activePrimary], [v.turn, v.activePlayer]);
     mismatch('current phase and step', [this.openPhase, this.openStep], [v.phase, v.step]);
     mismatch('steps this turn', this.stepsThisTurn, v.stepsThisTurn);
     mismatch('effects in force', this.effects.map((e) => e.id).sort(), [...v.effects].sort());
@@ -939,12 +1286,12 @@ export class RulesMonitor {
   }
 }
 
-/** The rule a missing or unexpected "beginning of" trigger breaks: 603.7 for one bound to a turn. */
-const atRule = (ats: readonly RegisteredAt[]) => (ats.some((at) => at.boundTo !== undefined) ? '603.7' : '500.6');
-const atList = (ats: readonly RegisteredAt[]) => ats.map((at) => `${at.id} (${at.when}${at.boundTo !== undefined ? ', thatTurn' : ''})`).join(', ');
+/** The rule a missing or unexpected "beginning of" trigger breaks: 603.7 for one bound to a turn or phase, 805.4d for one per active player. */
+const atRule = (ats: readonly RegisteredAt[]) =>
+  (ats.some((at) => at.binding !== undefined) ? '603.7' : ats.some((at) => at.perActivePlayer) ? '805.4d/500.6' : '500.6');
+const atList = (ats: readonly RegisteredAt[]) => ats.map((at) => `${at.id} (${at.when}${at.binding !== undefined ? `, ${at.binding}` : ''})`).join(', ');
 
 /** Formats violations for an assertion message. */
 export function describeViolations(violations: readonly Violation[]): string {
   return violations.map((v) => `  [${v.rule}] (event #${v.at}) ${v.message}`).join('\n');
 }
-
