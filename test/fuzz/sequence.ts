@@ -31,7 +31,14 @@ function legalKind(event: TurnEvent): { player: string; matchesAll: (actions: Le
       const timing = event.object.timing ?? 'instant';
       return { player: event.object.controller, matchesAll: (actions) => actions.some((a) => a.type === 'ability.activate' && a.timing === timing) };
     }
-    case 'combat.declareAttackers':
+    case 'combat.declareAttackers': {
+      // 508.1c: a restriction `barred` names refuses an attacker that has it
+      const restricted = event.attackers.some((a) => a.cantAttackDuringExtraTurns);
+      return {
+        player: event.player ?? event.team!,
+        matchesAll: (actions) => actions.some((a) => a.type === 'combat.declareAttackers' && !(restricted && a.barred.includes('cantAttackDuringExtraTurns'))),
+      };
+    }
     case 'combat.declareBlockers':
       return { player: event.player ?? event.team!, matchesAll: (actions) => actions.some((a) => a.type === event.type) };
     default:
