@@ -63,6 +63,13 @@ Each result prints as its file finishes; control characters are printed escaped 
   return program;
 }
 
+// A reader that stops early (`mtg-turn-machine play | head`) closes the pipe: stop quietly, as Unix tools do.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code === 'EPIPE') process.exit(0);
+  process.stderr.write(`mtg-turn-machine: cannot write the output: ${error.message}\n`);
+  process.exit(2);
+});
+
 buildProgram().parseAsync(process.argv).catch((error: unknown) => {
   process.stderr.write(`mtg-turn-machine: ${error instanceof Error ? error.message : String(error)}\n`);
   process.exitCode = 2;

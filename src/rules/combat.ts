@@ -6,15 +6,17 @@ import { dropStepFromThisPhase } from './turnPlan.js';
 
 /**
  * 508.1: the active player declares attackers (805.10b: the active team, one combined attack,
- * each creature with its controller); 508.8: with none, this combat's blockers and damage steps are skipped.
+ * each creature with its controller); 508.8: with no creature attacking, this combat's blockers and damage steps are skipped.
  */
 export function declareAttackers(draft: Draft, declaration: Actor & { attackers: readonly AttackerSpec[] }): void {
   const { ctx } = draft;
   const { side, player } = actingAs(ctx, nameOf(declaration));
   const { attackers } = declaration;
-  ctx.attackers = ctx.teams === null ? [...attackers] : attackers.map((a) => ({ ...a, controller: a.controller ?? player }));
+  const declared = ctx.teams === null ? attackers : attackers.map((a) => ({ ...a, controller: a.controller ?? player }));
+  // 506.4: in an added declare attackers step (500.9), creatures already attacking stay attacking; the declared join them.
+  ctx.attackers = [...ctx.attackers, ...declared.filter((a) => !ctx.attackers.some((x) => x.id === a.id))];
   if (ctx.teams !== null) record(draft, { type: 'attackersDeclared', team: side, player, attackers: attackers.map((a) => a.id) });
-  if (attackers.length > 0) return;
+  if (ctx.attackers.length > 0) return;
   dropStepFromThisPhase(draft, 'declareBlockers');
   dropStepFromThisPhase(draft, 'combatDamage');
 }

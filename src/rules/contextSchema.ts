@@ -3,7 +3,7 @@
 // `GameContext`, so a field added to the state without its schema is a compile error.
 import {
   DEFAULT_LIMITS, PHASES, STEPS, STEPS_THIS_TURN, TRIGGER_ORDERS,
-  anyStackObject, atTrigger, attacker, blocker, boolean, continuousEffect, extend, integer, list, nullable, object, optional,
+  anyStackObject, atEffect, attacker, blocker, boolean, continuousEffect, extend, integer, list, nullable, object, optional,
   picklist, playerList, record, ref, string, teamId,
   type AtTriggerSpec, type Path, type Report, type ContinuousEffectSpec, type Limits, type Schema, type Shape, type StackObjectSpec, type StepId,
 } from '../vocabulary/index.js';
@@ -30,7 +30,8 @@ const limitsSchema = object<Limits>(
 
 const stackObject = extend<StackObjectSpec, StackObject>(anyStackObject, { kind: picklist(['spell', 'ability'] as const, 'kind') });
 
-const registeredTrigger = extend<AtTriggerSpec, RegisteredTrigger>(atTrigger, {
+// A registered trigger came from a host's registration or from an effects list (Final Fortune's `thatTurn`).
+const registeredTrigger = extend<AtTriggerSpec, RegisteredTrigger>(atEffect, {
   count, countTurn: count, turnId: optional(count), phaseIds: optional(list(count, { max: 'maxPlannedPhases' })),
 }, { noun: 'a registered trigger' });
 

@@ -60,9 +60,10 @@ export function endStepAndPhaseForCleanup(draft: Draft): void {
 /**
  * 723.1e: this turn's end step is skipped (723.1d planned none), so "at the beginning of the
  * end step" abilities do not trigger: delayed ones bound to this turn's end step never will (603.7).
+ * (One bound to the ending phase still triggers if 723.1d begins that phase, like an unbound one.)
  */
 export function skipEndStep(draft: Draft): void {
-  dropBoundTriggers(draft, (t) => t.turnId === draft.ctx.turnId && (t.when === 'end' || t.when === 'ending'));
+  dropBoundTriggers(draft, (t) => t.turnId === draft.ctx.turnId && t.when === 'end');
 }
 
 /** 723.2d: the combat phase ends (creatures leave combat, "until end of combat" effects end); none of its remaining steps happens. */

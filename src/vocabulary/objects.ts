@@ -359,7 +359,7 @@ const atShape = {
 /** An AT a host registers (`trigger.register`): not bound to an extra turn of an effects list. */
 export const atTrigger = object<AtTriggerSpec>(atShape, { noun: 'an AT (a "beginning of" trigger)', refine: (at, report, env) => checkAt(at, report, false, env) });
 /** An AT in an effects list (Glorious End, Final Fortune). */
-const atEffect = object<AtTriggerSpec>(atShape, { noun: 'an AT (a "beginning of" trigger)', refine: (at, report, env) => checkAt(at, report, true, env) });
+export const atEffect = object<AtTriggerSpec>(atShape, { noun: 'an AT (a "beginning of" trigger)', refine: (at, report, env) => checkAt(at, report, true, env) });
 
 const DURATION_OBJECTS = ['beginningOf', 'nextTurnOf', 'endOfCombatOnNextTurnOf'] as const;
 const DURATIONS = listOf([...DURATION_KEYWORDS, '{"beginningOf": STEP_OR_PHASE}', '{"nextTurnOf": PLAYER}', '{"endOfCombatOnNextTurnOf": PLAYER}']);

@@ -12,23 +12,9 @@ export interface KnownBug {
 
 // Fixed, their reproductions in test/model/bugs.test.ts are regression tests now: 508.8 and 723.2e
 // across additional combat phases, the intervening "if" of "beginning of" abilities, permanent
-// copies that cannot enter.
+// copies that cannot enter, restoring a thatTurn trigger, a thatTurn AT of the ending phase under
+// 723.1d, a second declaration of attackers.
 export const KNOWN_BUGS: KnownBug[] = [
-  {
-    name: 'a game waiting for a thatTurn delayed trigger cannot be restored (its AT is checked as a host registration)',
-    reproduction: 'test/model/bugs.test.ts: "603.7: a game waiting for a delayed trigger bound to an extra turn can be persisted and restored"',
-    matches: (v) => v.rule === 'persistence' && v.message.includes('"thatTurn" is only for an AT in an effects list'),
-  },
-  {
-    name: 'a thatTurn AT at the ending phase does not trigger when 723.1d begins the ending phase of its turn (an unbound one does)',
-    reproduction: 'test/model/bugs.test.ts: "603.7: a thatTurn AT at the ending phase triggers like an unbound one …"',
-    matches: (v) => v.rule === '603.7' && /\(ending, thatTurn\) did not trigger/.test(v.message),
-  },
-  {
-    name: 'a second declaration of attackers (an added declare attackers step) drops the first attackers from combat without a record',
-    reproduction: 'test/model/bugs.test.ts: "506.4: a creature no longer attacking after a second declaration of attackers leaves combat on the record"',
-    matches: (v) => v.rule === 'history' && v.message.startsWith('creatures in combat:'),
-  },
 ];
 
 export const knownBugOf = (v: Violation): KnownBug | undefined => KNOWN_BUGS.find((bug) => bug.matches(v));

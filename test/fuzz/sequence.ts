@@ -32,7 +32,7 @@ function legalKind(event: TurnEvent): { player: string; matchesAll: (actions: Le
       return { player: event.object.controller, matchesAll: (actions) => actions.some((a) => a.type === 'ability.activate' && a.timing === timing) };
     }
     case 'combat.declareAttackers': {
-      // 508.1c: legalActions names the creature restrictions that would refuse an attacker now
+      // 508.1c: a restriction `barred` names refuses an attacker that has it (looked at only for a well-formed event)
       const barred = () => event.attackers.some((c) => c.cantAttackDuringExtraTurns === true);
       return {
         player: event.player ?? event.team!,

@@ -91,8 +91,9 @@ describe('machine bugs found by the generated tests', () => {
 
   // 603.7 (FORMAT.md, AT `thatTurn`): Final Fortune's delayed trigger is bound to the extra turn.
   // Found by the fuzz's persisted-snapshot differential: the registered trigger keeps `thatTurn`,
-  // and restoring checks it as a host's registration, where `thatTurn` is refused. Open.
-  it.fails('603.7: a game waiting for a delayed trigger bound to an extra turn can be persisted and restored', () => {
+  // and restoring checks it as a host's registration, where `thatTurn` is refused. Fixed: a
+  // registered trigger is checked as an AT of an effects list.
+  it('603.7: a game waiting for a delayed trigger bound to an extra turn can be persisted and restored', () => {
     const game = createGame(AB);
     game.send(finalFortune('A', 'end'));
     passAll(game);
@@ -106,8 +107,9 @@ describe('machine bugs found by the generated tests', () => {
   // extra turn: 723.1d goes to the cleanup step of the ending phase, and the ending phase begins
   // (phaseBegan). An "at the beginning of the ending phase" AT triggers there; the same AT bound to
   // that turn (`thatTurn`) is dropped instead (endProcedures.skipEndStep treats "ending" like the
-  // end step) and never triggers. One of the two is wrong; the format's words say it triggers. Open.
-  it.fails('603.7: a thatTurn AT at the ending phase triggers like an unbound one when 723.1d begins the ending phase in its turn', () => {
+  // end step) and never triggers. One of the two is wrong; the format's words say it triggers.
+  // Fixed: 723.1e drops only what is bound to the end step.
+  it('603.7: a thatTurn AT at the ending phase triggers like an unbound one when 723.1d begins the ending phase in its turn', () => {
     const game = createGame(AB);
     game.send(finalFortune('B', 'ending'));
     passAll(game);
@@ -123,8 +125,9 @@ describe('machine bugs found by the generated tests', () => {
   // 506.4, 500.9: a declare attackers step added to a combat (addStep) asks for attackers again.
   // Found: the second declaration replaces the attackers, and the creature declared first is no
   // longer attacking without a removedFromCombat record — the history and the view disagree. It
-  // should either stay attacking or leave combat with a record. Open.
-  it.fails('506.4: a creature no longer attacking after a second declaration of attackers leaves combat on the record', () => {
+  // should either stay attacking or leave combat with a record. Fixed: they stay attacking (506.4)
+  // and the second declaration's creatures join them.
+  it('506.4: a creature no longer attacking after a second declaration of attackers leaves combat on the record', () => {
     const game = createGame(AB);
     advance(game, declaring);
     game.send({ type: 'combat.declareAttackers', player: 'A', attackers: [{ id: 'bear' }] });
