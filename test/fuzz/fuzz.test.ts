@@ -13,7 +13,7 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 300);
 const SEED = Number(process.env.FUZZ_SEED ?? 4_0_4);
 
 describe('fuzz', () => {
-  it(`${RUNS} random sequences (≤ 60 events, 2–4 players) keep every rule invariant`, () => {
+  it(`${RUNS} random sequences (≤ 60 events, 2–4 players or teams) keep every rule invariant`, () => {
     const known = new Map<string, number>();
     let events = 0;
     fc.assert(fc.property(fuzzCase(60), (c) => {

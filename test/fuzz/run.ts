@@ -1,5 +1,5 @@
 // The fuzz runner: `npx tsx test/fuzz/run.ts --runs N [--seed S] [--max-events 60] [--no-differential]`.
-// Runs N random sequences (2–4 players, at most --max-events events each) and reports how many
+// Runs N random sequences (2–4 players, or team games, at most --max-events events each) and reports how many
 // sequences violated which rule, with the shortest example found for each. Exit status 1 if any.
 // `--hostile`: instead, N hostile-input games and N mutated persisted games (test/fuzz/hostile.ts).
 // `--playout [--legal-every K]`: instead, N sequences through createGame and createPlayout side by side (test/playout).
@@ -38,12 +38,14 @@ const byRule = new Map<string, { sequences: number; example: Example }>();
 let sequences = 0;
 let events = 0;
 let failing = 0;
+let teamGames = 0;
 let unexplained = 0;
 const started = performance.now();
 
 fc.check(fc.property(fuzzCase(maxEvents), (c) => {
   const result = runSequence(c, { differential });
   sequences += 1;
+  if (c.input.teams) teamGames += 1;
   events += result.events.length;
   if (result.violations.length > 0) failing += 1;
   if (result.violations.some((v) => !knownBugOf(v))) unexplained += 1;
@@ -67,7 +69,7 @@ fc.check(fc.property(fuzzCase(maxEvents), (c) => {
 }), { numRuns: runs, seed });
 
 const seconds = (performance.now() - started) / 1000;
-console.log(`fuzz: ${sequences} sequences (seed ${seed}), ${events} events, 2–4 players, ≤ ${maxEvents} events each${differential ? ', persisted-snapshot differential on' : ''}`);
+console.log(`fuzz: ${sequences} sequences (seed ${seed}), ${events} events, 2–4 players (${teamGames} team games: 2HG, 2 and 3 teams, teams of one), ≤ ${maxEvents} events each${differential ? ', persisted-snapshot differential on' : ''}`);
 console.log(`violations: ${failing} sequences with violations (${failing - unexplained} only from known bugs, see test/fuzz/knownBugs.ts; ${unexplained} unexplained)`);
 for (const [rule, { sequences: n, example }] of [...byRule].sort((a, b) => b[1].sequences - a[1].sequences)) {
   console.log(`  [${rule}] in ${n} sequences; shortest example (${example.events.length} events, ${JSON.stringify(example.input)}):`);

@@ -14,8 +14,13 @@ export interface SequenceResult {
   events: TurnEvent[];
 }
 
-/** The kind of action `legalActions` reports for a well-formed player event (null for host reports). */
-function legalKind(event: TurnEvent): { player: string; matchesAll: (actions: LegalAction[]) => boolean } | null {
+/**
+ * The kind of action `legalActions` reports for a well-formed player event (null for host reports).
+ * `sideOf` gives a player's team (805): legalActions judges who may declare, not what, so a combined
+ * declaration naming a creature of a player outside the declaring team (805.10b/d) is judged here.
+ */
+function legalKind(event: TurnEvent, sideOf: (who: string) => string): { player: string; matchesAll: (actions: LegalAction[]) => boolean } | null {
+  const strangers = (creatures: readonly { controller?: string }[], by: string) => creatures.some((x) => x.controller !== undefined && sideOf(x.controller) !== sideOf(by));
   switch (event.type) {
     case 'priority.pass':
       return { player: event.player, matchesAll: (actions) => actions.some((a) => a.type === 'priority.pass') };
@@ -36,11 +41,15 @@ function legalKind(event: TurnEvent): { player: string; matchesAll: (actions: Le
       const barred = () => event.attackers.some((c) => c.cantAttackDuringExtraTurns === true);
       return {
         player: event.player ?? event.team!,
-        matchesAll: (actions) => actions.some((a) => a.type === 'combat.declareAttackers' && !(a.barred.includes('cantAttackDuringExtraTurns') && barred())),
+        matchesAll: (actions) => actions.some((a) => a.type === 'combat.declareAttackers' && !(a.barred.includes('cantAttackDuringExtraTurns') && barred()))
+          && !strangers(event.attackers, event.player ?? event.team!),
       };
     }
     case 'combat.declareBlockers':
-      return { player: event.player ?? event.team!, matchesAll: (actions) => actions.some((a) => a.type === event.type) };
+      return {
+        player: event.player ?? event.team!,
+        matchesAll: (actions) => actions.some((a) => a.type === event.type) && !strangers(event.blockers, event.player ?? event.team!),
+      };
     default:
       return null;
   }
@@ -52,7 +61,9 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 export function runSequence(c: FuzzCase, options: { differential?: boolean } = {}): SequenceResult {
   const game = createGame(c.input);
   const monitor = new RulesMonitor(c.input);
-  const realizer = new Realizer(c.input.players);
+  const realizer = new Realizer(c.input.players, c.input.teams ?? null);
+  const teamPlayers = new Map((c.input.teams ?? []).map((team) => [team.join('+'), team]));
+  const sideOf = (who: string) => [...teamPlayers].find(([, players]) => players.includes(who))?.[0] ?? who;
   const extra: Violation[] = [];
   const events: TurnEvent[] = [];
   const fail = (rule: string, message: string) => extra.push({ rule, message, at: events.length });
@@ -77,13 +88,15 @@ export function runSequence(c: FuzzCase, options: { differential?: boolean } = {
       const event = realizer.event(intent, before);
       events.push(event);
       const predicted = explainRefusal(before, event);
-      const kind = legalKind(event);
-      const legal = kind && predicted?.rule !== 'input' ? kind.matchesAll(legalActions(before, kind.player)) : null;
+      const kind = legalKind(event, sideOf);
+      // legalActions answers for a player: an action named by a team's id is its primary player's (805.5a, 805.2)
+      const asker = kind ? (teamPlayers.get(kind.player) ?? [kind.player])[0] : '';
+      const legal = kind && predicted?.rule !== 'input' ? kind.matchesAll(legalActions(before, asker)) : null;
       const from = game.history.length;
       const refusal = game.send(event);
       monitor.observe({ event, before, after: game.snapshot(), records: game.history.slice(from), refusal });
       if (legal !== null && legal !== (refusal === null)) {
-        fail('legalActions', `legalActions(${kind!.player}) ${legal ? 'offers' : 'does not offer'} ${event.type} but the machine ${refusal ? `refused it (${refusal.rule}: ${refusal.reason})` : 'accepted it'}`);
+        fail('legalActions', `legalActions(${asker}) ${legal ? 'offers' : 'does not offer'} ${event.type} but the machine ${refusal ? `refused it (${refusal.rule}: ${refusal.reason})` : 'accepted it'}`);
       }
       if (twin) {
         const twinRefusal = twin.send(event);
