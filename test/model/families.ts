@@ -1050,7 +1050,162 @@ const thatTurn: Family = {
   },
 };
 
+// ---- 500.4, 500.5, 611.2, 603.7: durations and delayed triggers bound to a turn or a phase ----------
+
+/** What disturbs A's next turn: nothing, 723.1 or 723.2 in it, a skip of it, an extra turn before it. */
+type Disruption = 'nothing' | 'Time Stop' | 'Mandate of Peace' | 'a skipped turn' | 'an extra turn';
+const DISRUPTIONS: Disruption[] = ['nothing', 'Time Stop', 'Mandate of Peace', 'a skipped turn', 'an extra turn'];
+/** Where an effect ends: as A's k-th turn begins, as a step of it begins, as its combat phase ends, as it ends. */
+type EndsAt = { k: number; at: 'turnBegan' | 'end' | 'combatEnded' | 'turnEnded' };
+interface Subject {
+  name: string;
+  rules: string[];
+  /** The spell that creates the effect or registers the AT: in turn 1's end step, or (`inTurn`) in A's next turn. */
+  creator: ResolutionEffect[];
+  inTurn?: 'upkeep' | 'precombatMain';
+  /** Final Fortune: the extra turn is the one the AT belongs to (what "A's next turn" is). */
+  extraTurn?: boolean;
+  effect?: string;
+  at?: string;
+  /** Per disruption: where the effect ends, or in which of A's turns after turn 1 (k) the AT triggers. */
+  expect: Record<Disruption, EndsAt | number[]>;
+}
+const DURATION_SUBJECTS: Subject[] = [
+  {
+    name: 'until your next end step', rules: ['500.4'], effect: 'untilNextEnd',
+    creator: [{ createEffect: { id: 'untilNextEnd', until: { beginningOf: 'end', whoseTurn: 'A' } } }],
+    expect: { 'nothing': { k: 1, at: 'end' }, 'Time Stop': { k: 2, at: 'end' }, 'Mandate of Peace': { k: 1, at: 'end' }, 'a skipped turn': { k: 1, at: 'end' }, 'an extra turn': { k: 1, at: 'end' } },
+  },
+  {
+    name: 'until your next turn', rules: ['611.2', '500.4'], effect: 'untilNextTurn',
+    creator: [{ createEffect: { id: 'untilNextTurn', until: { nextTurnOf: 'A' } } }],
+    expect: Object.fromEntries(DISRUPTIONS.map((d) => [d, { k: 1, at: 'turnBegan' }])) as Record<Disruption, EndsAt>,
+  },
+  {
+    name: 'until end of combat on your next turn', rules: ['611.2', '500.5', '511.3'], effect: 'untilNextCombat',
+    creator: [{ createEffect: { id: 'untilNextCombat', until: { endOfCombatOnNextTurnOf: 'A' } } }],
+    expect: {
+      'nothing': { k: 1, at: 'combatEnded' }, 'Time Stop': { k: 1, at: 'turnEnded' }, 'Mandate of Peace': { k: 1, at: 'combatEnded' },
+      'a skipped turn': { k: 1, at: 'combatEnded' }, 'an extra turn': { k: 1, at: 'combatEnded' },
+    },
+  },
+  {
+    name: 'at the beginning of the end step on your next turn (nextTurnOf)', rules: ['603.7'], at: 'nextEnd',
+    creator: [{ at: { id: 'nextEnd', controller: 'A', when: 'end', nextTurnOf: 'A' } }],
+    expect: { 'nothing': [1], 'Time Stop': [], 'Mandate of Peace': [1], 'a skipped turn': [1], 'an extra turn': [1] },
+  },
+  {
+    name: 'at end of combat on your next turn (nextTurnOf)', rules: ['603.7', '723.2e'], at: 'nextEndOfCombat',
+    creator: [{ at: { id: 'nextEndOfCombat', controller: 'A', when: 'endOfCombat', nextTurnOf: 'A' } }],
+    expect: { 'nothing': [1], 'Time Stop': [], 'Mandate of Peace': [], 'a skipped turn': [1], 'an extra turn': [1] },
+  },
+  {
+    name: 'at end of each combat this turn (thisTurn)', rules: ['603.7', '723.2e'], at: 'thisTurnEndOfCombat', inTurn: 'upkeep',
+    creator: [{ at: { id: 'thisTurnEndOfCombat', controller: 'A', when: 'endOfCombat', thisTurn: true } }],
+    expect: { 'nothing': [1], 'Time Stop': [], 'Mandate of Peace': [], 'a skipped turn': [1], 'an extra turn': [1] },
+  },
+  {
+    name: 'an additional combat, at end of that combat (thatPhase)', rules: ['603.7', '500.8', '723.2e'], at: 'thatCombat', inTurn: 'precombatMain',
+    creator: [{ addPhases: { phases: ['combat', 'postcombatMain'] } }, { at: { id: 'thatCombat', controller: 'A', when: 'endOfCombat', thatPhase: true } }],
+    expect: { 'nothing': [1], 'Time Stop': [], 'Mandate of Peace': [], 'a skipped turn': [1], 'an extra turn': [1] },
+  },
+  {
+    name: 'an extra turn, at the beginning of that turn\'s end step (thatTurn)', rules: ['603.7', '500.7', '500.11'], at: 'fortuneLoss', extraTurn: true,
+    creator: [{ extraTurn: { player: 'A' } }, { at: { id: 'fortuneLoss', controller: 'A', when: 'end', once: true, thatTurn: true } }],
+    expect: { 'nothing': [1], 'Time Stop': [], 'Mandate of Peace': [1], 'a skipped turn': [], 'an extra turn': [2] },
+  },
+];
+
+interface DurationCase { name: string; subject: Subject; disruption: Disruption; n: number; input: GameInput; aTurns: number[] }
+
+/** A's turns after turn 1 (an oracle of its own: extra turns first, the most recent first; a skipped turn never happens). */
+function turnsOfA(n: number, subject: Subject, disruption: Disruption): number[] {
+  const order = players(n);
+  const extras: string[] = [];
+  if (subject.extraTurn) extras.push('A');
+  if (disruption === 'an extra turn') extras.push('A');
+  let skips = disruption === 'a skipped turn' ? 1 : 0;
+  let regular = 1;
+  const result: number[] = [];
+  for (let turn = 2; result.length < 3; ) {
+    const next = extras.pop() ?? order[regular++ % n];
+    if (next === 'A' && skips > 0) { skips -= 1; continue; }
+    if (next === 'A') result.push(turn);
+    turn += 1;
+  }
+  return result;
+}
+
+const DURATION_CASES: DurationCase[] = DURATION_SUBJECTS.flatMap((subject, i) => DISRUPTIONS.map((disruption, j): DurationCase => {
+  const n = 2 + ((i + j) % 3);
+  return { name: `${subject.name} × ${disruption} (${n} players)`, subject, disruption, n, input: { players: players(n), options: { skipFirstDraw: false } }, aTurns: turnsOfA(n, subject, disruption) };
+}));
+
+/** The last of A's turns a case looks at (k): its path ends as the turn after it begins. */
+const lastK = (c: DurationCase) => {
+  const expected = c.subject.expect[c.disruption];
+  return Math.max(1, ...(Array.isArray(expected) ? expected : [expected.k]));
+};
+
+function durationMenu(c: DurationCase): Menu {
+  const creatorId = 'creator';
+  const inTurnOne = (s: TurnSnapshot, where: string) => s.context.turn === 1 && here(s) === where && freshPriority(s);
+  const inNextTurn = (s: TurnSnapshot, where: string) => s.context.turn === c.aTurns[0] && here(s) === where && freshPriority(s);
+  return (s) => {
+    // Turn 1's end step: the creator (unless it comes in A's next turn), then the skip or the extra turn.
+    if (inTurnOne(s, 'end')) {
+      if (!c.subject.inTurn && !seen(s, creatorId)) return [cast(s, { id: creatorId, effects: c.subject.creator })];
+      if (c.disruption === 'a skipped turn' && !seen(s, 'skipNextTurn')) return [cast(s, { id: 'skipNextTurn', effects: [{ skip: { player: 'A', turn: true } }] })];
+      if (c.disruption === 'an extra turn' && !seen(s, 'timeWalk')) return [cast(s, { id: 'timeWalk', effects: [{ extraTurn: { player: 'A' } }] })];
+    }
+    if (c.subject.inTurn && inNextTurn(s, c.subject.inTurn) && !seen(s, creatorId)) return [cast(s, { id: creatorId, effects: c.subject.creator })];
+    const created = seen(s, creatorId) && s.context.stack.length === 0;
+    if (created && c.disruption === 'Time Stop' && inNextTurn(s, 'precombatMain') && !seen(s, 'timeStop')) return [cast(s, { id: 'timeStop', effects: [{ endTurn: {} }] })];
+    if (created && c.disruption === 'Mandate of Peace' && inNextTurn(s, 'beginningOfCombat') && !seen(s, 'mandate')) return [cast(s, { id: 'mandate', effects: [{ endCombat: {} }] })];
+    return all(pass, noAttack)(s);
+  };
+}
+
+const durations: Family = {
+  name: 'durations and delayed triggers bound to a turn or a phase',
+  rules: ['500.4', '500.5', '611.2', '603.7', '500.7', '500.11', '723.1', '723.2'],
+  explorations: DURATION_CASES.map((c): Exploration => ({
+    input: c.input,
+    menu: durationMenu(c),
+    stopAtTurn: c.aTurns[lastK(c) - 1] + 1,
+    label: (states) => (startOfTurn(last(states), c.aTurns[lastK(c) - 1] + 1) ? c.name : null),
+  })),
+  expected: DURATION_CASES.map((c) => c.name),
+  check: (p) => {
+    const c = DURATION_CASES.find((x) => x.name === p.label)!;
+    const expected = c.subject.expect[c.disruption];
+    const aTurns = [1, 2, 3].map((k) => c.aTurns[k - 1]);
+    expectRule(aTurns.slice(0, lastK(c)).every((t) => turnPlayer(p.history, t) === 'A'), '500.7/500.11', `A's turns should be ${aTurns.join(', ')}`);
+    const procedure = { 'Time Stop': 'turnEndedByEffect', 'Mandate of Peace': 'combatEndedByEffect' }[c.disruption as string];
+    if (procedure) expectRule(ofTurn(p.history, aTurns[0]).some((r) => r.type === procedure), '723', `${c.disruption} did not happen in turn ${aTurns[0]}`);
+    if (c.subject.effect && !Array.isArray(expected)) {
+      const ended = p.history.filter((r) => r.type === 'effectEnded' && r.id === c.subject.effect);
+      const rule = c.subject.rules[0];
+      expectRule(ended.length === 1, rule, `${c.subject.effect} ended ${ended.length} times`);
+      const r = ended[0];
+      const turn = aTurns[expected.k - 1];
+      const where = { turnBegan: r.phase === null, end: r.step === 'end', combatEnded: r.phase === 'combat', turnEnded: r.step === 'cleanup' }[expected.at];
+      expectRule(r.turn === turn && where, rule, `${c.subject.effect} ended in turn ${r.turn} (${r.phase}, ${r.step}); expected turn ${turn}, ${expected.at}`);
+      if (expected.at === 'turnBegan') expectRule(p.history[p.history.indexOf(r) - 1].type === 'turnBegan', '611.2', 'it did not end right as the turn began, before its untap step');
+    }
+    if (c.subject.at && Array.isArray(expected)) {
+      const id = c.subject.at;
+      const triggered = p.history.filter((r) => r.type === 'triggered' && (r.id === id || r.id.startsWith(`${id}@`)));
+      const where = c.subject.creator.flatMap((e) => ('at' in e ? [e.at.when] : []))[0];
+      const turns = expected.map((k) => aTurns[k - 1]);
+      expectRule(sameOrder(triggered.map((r) => `${r.turn} ${r.step ?? r.phase}`), turns.map((t) => `${t} ${where}`)), '603.7',
+        `${id} triggered in [${triggered.map((r) => `turn ${r.turn} ${r.step ?? r.phase}`).join('; ')}]; expected [${turns.map((t) => `turn ${t} ${where}`).join('; ')}]`);
+      expectRule(!p.final.context.triggers.some((t) => t.id === id), '603.7', `${id} is still registered after the turn it belongs to`);
+    }
+  },
+};
+
 export const families: Family[] = [
   firstDraw, noAttackers, firstStrike, skipped, midStep, endTheTurn, endTheCombat, endCombatOutside, cleanupRepeats, refusals,
-  triggerOrder, thatTurn,
+  triggerOrder, thatTurn, durations,
 ];

@@ -5,7 +5,15 @@ import {
 } from '../../src/index.js';
 import type { Menu } from './explore.js';
 
+/** Who holds priority: a player, or with teams a team's id (805.5). */
 export const holder = (s: TurnSnapshot): PlayerId | null => (waitingFor(s) === 'priority' ? s.context.priority.holder : null);
+/** The players of a side (a team's, with teams; else the player). */
+export const playersOfSide = (s: TurnSnapshot, side: string): PlayerId[] => s.context.teams?.[side] ?? [side];
+/** A player who may act for the side holding priority: its primary player (805.5a). */
+export const acting = (s: TurnSnapshot): PlayerId | null => {
+  const side = holder(s);
+  return side === null ? null : playersOfSide(s, side)[0];
+};
 /** The current step, or the main phase. */
 export const here = (s: TurnSnapshot): string => s.context.step ?? s.context.phase ?? '(none)';
 export const all = (...menus: Menu[]): Menu => (s) => menus.flatMap((menu) => menu(s));
@@ -28,7 +36,8 @@ export function declarations(
       return attackers(s).map((list) => ({ type: 'combat.declareAttackers', player: s.context.activePlayer, attackers: list }));
     }
     if (w === 'declareBlockers') {
-      return blockers(s).map((list) => ({ type: 'combat.declareBlockers', player: s.context.defendersToDeclare[0], blockers: list }));
+      const side = s.context.defendersToDeclare[0];
+      return blockers(s).map((list) => ({ type: 'combat.declareBlockers', ...(s.context.teams ? { team: side } : { player: side }), blockers: list }));
     }
     return [];
   };
@@ -50,16 +59,16 @@ export const registered = (s: TurnSnapshot, id: string) => s.context.triggers.so
 
 /** Turn 1's first priority in its upkeep, before anything was done. */
 export const atStart = (s: TurnSnapshot) => s.context.turn === 1 && s.context.stepsThisTurn.length === 2
-  && holder(s) === s.context.activePlayer && s.context.priority.passes === 0 && s.context.stack.length === 0;
+  && holder(s) === s.context.activeSide && s.context.priority.passes === 0 && s.context.stack.length === 0;
 
-/** The first moment of a step or phase: its active player holds priority, nothing done yet. */
-export const freshPriority = (s: TurnSnapshot) => holder(s) === s.context.activePlayer && s.context.priority.passes === 0
+/** The first moment of a step or phase: its active player (team) holds priority, nothing done yet. */
+export const freshPriority = (s: TurnSnapshot) => holder(s) === s.context.activeSide && s.context.priority.passes === 0
   && s.context.stack.length === 0 && s.context.pendingTriggers.length === 0;
 
 export const cast = (s: TurnSnapshot, object: Omit<StackObjectSpec, 'controller'>): TurnEvent =>
-  ({ type: 'spell.cast', object: { controller: holder(s)!, type: 'instant', ...object } });
+  ({ type: 'spell.cast', object: { controller: acting(s)!, type: 'instant', ...object } });
 export const activate = (s: TurnSnapshot, object: Omit<StackObjectSpec, 'controller'>): TurnEvent =>
-  ({ type: 'ability.activate', object: { controller: holder(s)!, ...object } });
+  ({ type: 'ability.activate', object: { controller: acting(s)!, ...object } });
 
 // ---- reading a history ------------------------------------------------------------------
 
