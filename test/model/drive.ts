@@ -1,5 +1,6 @@
 // A small scripted driver (for the mutation tests and bug reproductions): everybody passes
-// and declares the given attackers and no blockers until a condition holds.
+// and declares the given attackers and no blockers until a condition holds (with teams, each
+// team passes and declares as one: 805.5b, 805.10).
 import { waitingFor, type CreatureSpec, type TurnEvent, type TurnSnapshot } from '../../src/index.js';
 
 export interface Driven {
@@ -14,16 +15,19 @@ export function advance(game: Driven, until: (s: TurnSnapshot) => boolean, attac
     const w = waitingFor(s);
     if (w === 'priority') game.send({ type: 'priority.pass', player: s.context.priority.holder! });
     else if (w === 'declareAttackers') game.send({ type: 'combat.declareAttackers', player: s.context.activePlayer, attackers });
-    else if (w === 'declareBlockers') game.send({ type: 'combat.declareBlockers', player: s.context.defendersToDeclare[0], blockers: [] });
+    else if (w === 'declareBlockers') {
+      const side = s.context.defendersToDeclare[0];
+      game.send({ type: 'combat.declareBlockers', ...(s.context.teams ? { team: side } : { player: side }), blockers: [] });
+    }
     else throw new Error('the game waits for nobody');
   }
   throw new Error('condition not reached');
 }
 
-/** Everybody passes once, starting with the holder (resolves the top object, or ends the step). */
+/** Everybody (with teams, every team: 805.5b) passes once, starting with the holder (resolves the top object, or ends the step). */
 export function passAll(game: Driven): void {
-  const players = game.snapshot().context.players.length;
-  for (let i = 0; i < players; i += 1) {
+  const sides = game.snapshot().context.sides.length;
+  for (let i = 0; i < sides; i += 1) {
     const s = game.snapshot();
     game.send({ type: 'priority.pass', player: s.context.priority.holder! });
   }

@@ -9,7 +9,7 @@ import {
 import type { Exploration, ExecutedPath, Family, Menu } from './explore.js';
 import {
   activate, all, atStart, cast, declarations, expectRule, freshPriority, here, holder, indexOf, noAttack, ofTurn, pass,
-  registered, seen, seenPrefix, stepName, stepsOf, turnPlayer, when,
+  playersOfSide, registered, seen, seenPrefix, stepName, stepsOf, turnPlayer, when,
 } from './menus.js';
 
 const AB: GameInput = { players: ['A', 'B'] };
@@ -1205,7 +1205,250 @@ const durations: Family = {
   },
 };
 
+// ---- 805, 810: team games ------------------------------------------------------------------
+
+interface TeamConfig { name: string; teams: string[][]; variant: boolean }
+const TEAM_CONFIGS: TeamConfig[] = [
+  { name: 'Two-Headed Giant', teams: [['A', 'B'], ['C', 'D']], variant: true },
+  { name: 'two teams', teams: [['A', 'B'], ['C', 'D']], variant: false },
+  { name: 'three teams', teams: [['A', 'B'], ['C'], ['D', 'E']], variant: false },
+  { name: 'a team of one', teams: [['A'], ['B', 'C']], variant: false },
+];
+/** Which player acts for a team: its primary player, its last player (the secondary one in a team of two), or the team's id. */
+type TeamHand = 'primary' | 'secondary' | 'team';
+const TEAM_HANDS: TeamHand[] = ['secondary', 'team', 'primary'];
+type TeamTarget = 'priority' | 'declarations' | 'turns' | 'timeStop' | 'mandate' | 'cleanup' | 'order' | 'perActivePlayer';
+const TEAM_TARGETS: Record<TeamTarget, string> = {
+  priority: 'a spell cast by a teammate resolves after one pass per team (805.5)',
+  declarations: 'one combined attack and one combined block per defending team (805.10)',
+  turns: 'a teammate\'s extra turn is the team\'s; one skip naming a whole team skips one turn (805.8)',
+  timeStop: 'Time Stop in a team turn: both active players discard, triggers team by team (723.1, 805.7)',
+  mandate: 'Mandate of Peace in team combat (723.2, 805.10)',
+  cleanup: 'a 514.3a cleanup with both teammates\' triggers, in the order they triggered (805.7)',
+  order: 'triggerOrder "choose": the team orders its players\' triggers together (805.7)',
+  perActivePlayer: 'a draw step ability for each player of the active team triggers once per player (805.4d)',
+};
+interface TeamCase { name: string; config: TeamConfig; target: TeamTarget; hand: TeamHand; input: GameInput }
+const teamIds = (config: TeamConfig) => config.teams.map((t) => t.join('+'));
+
+const TEAM_CASES: TeamCase[] = TEAM_CONFIGS.flatMap((config, i) => (Object.keys(TEAM_TARGETS) as TeamTarget[]).map((target, j): TeamCase => {
+  const active = config.teams[0];
+  const hands = ['timeStop', 'cleanup', 'order'].includes(target) ? Object.fromEntries(active.map((p) => [p, 9])) : {};
+  return {
+    name: `${config.name}: ${TEAM_TARGETS[target]}`,
+    config,
+    target,
+    hand: TEAM_HANDS[(i + j) % TEAM_HANDS.length],
+    input: {
+      players: config.teams.flat(),
+      teams: config.teams,
+      options: { ...(config.variant ? { variant: 'twoHeadedGiant' } : { sharedTeamTurns: true }), hands, ...(target === 'order' && { triggerOrder: 'choose' }) },
+    },
+  };
+}));
+
+/** Who acts for `side` (a team's id) the way the case says. */
+const teamActor = (s: TurnSnapshot, side: string, hand: TeamHand): { player: string } | { team: string } => {
+  const own = playersOfSide(s, side);
+  return hand === 'team' ? { team: side } : { player: hand === 'primary' ? own[0] : last(own) };
+};
+/** The side holding priority passes, named the way the case says (805.5b). */
+const teamPass = (hand: TeamHand): Menu => (s) => {
+  const side = holder(s);
+  if (side === null) return [];
+  const actor = teamActor(s, side, hand);
+  return [{ type: 'priority.pass', player: 'team' in actor ? actor.team : actor.player }];
+};
+/** One creature for each player of `side`, controlled by that player (805.10b/d). */
+const creaturesOf = (s: TurnSnapshot, side: string, kind: string) => playersOfSide(s, side).map((p) => ({ id: `${kind}${p}`, controller: p }));
+/** The active team attacks with a creature of each of its players; each defending team blocks with one of each of its players. */
+const teamCombat = (hand: TeamHand, attack: boolean): Menu => (s) => {
+  const w = waitingFor(s);
+  const side = view(s).awaiting?.side;
+  if (side === undefined) return [];
+  if (w === 'declareAttackers') return [{ type: 'combat.declareAttackers', ...teamActor(s, side, hand), attackers: attack ? creaturesOf(s, side, 'bear') : [] }];
+  if (w === 'declareBlockers') {
+    const attackers = s.context.attackers.map((a) => a.id);
+    return [{ type: 'combat.declareBlockers', ...teamActor(s, side, hand), blockers: creaturesOf(s, side, 'wall').map((b, i) => ({ ...b, blocking: attackers[i % attackers.length] })) }];
+  }
+  return [];
+};
+/** The team's `hand` player (a player of the side holding priority) casts. */
+const teamCast = (s: TurnSnapshot, hand: TeamHand, object: Omit<StackObjectSpec, 'controller'>): TurnEvent => {
+  const own = playersOfSide(s, holder(s)!);
+  return { type: 'spell.cast', object: { controller: hand === 'primary' ? own[0] : last(own), type: 'instant', ...object } };
+};
+
+/** The sides of the turns after turn 1 when the active team takes an extra turn and the next team skips one (805.8). */
+function teamTurnsAfterExtraAndSkip(config: TeamConfig, count: number): string[] {
+  const sides = teamIds(config);
+  const extras = [sides[0]];
+  let skip: string | null = sides[1];
+  let regular = 1;
+  const result: string[] = [];
+  while (result.length < count) {
+    const next = extras.pop() ?? sides[regular++ % sides.length];
+    if (next === skip) { skip = null; continue; }
+    result.push(next);
+  }
+  return result;
+}
+
+function teamMenu(c: TeamCase): Menu {
+  const progress = all(teamPass(c.hand), teamCombat(c.hand, c.target === 'declarations' || c.target === 'mandate'));
+  const [active, next] = c.config.teams;
+  const other = last(c.config.teams.slice(1));
+  return (s) => {
+    const fresh = (where: string, turn = 1) => s.context.turn === turn && here(s) === where && freshPriority(s);
+    switch (c.target) {
+      case 'priority':
+        if (fresh('upkeep') && !seen(s, 'shock')) return [teamCast(s, c.hand, { id: 'shock' })];
+        break;
+      case 'turns':
+        if (fresh('upkeep') && !seen(s, 'timeWalk')) return [teamCast(s, c.hand, { id: 'timeWalk', effects: [{ extraTurn: { player: last(active) } }] })];
+        if (fresh('upkeep') && !seen(s, 'lethalVapors')) return [teamCast(s, c.hand, { id: 'lethalVapors', effects: [{ skip: { players: [...next], turn: true } }] })];
+        break;
+      case 'timeStop':
+        if (fresh('precombatMain') && !seen(s, 'timeStop')) {
+          return [teamCast(s, c.hand, { id: 'timeStop', effects: [
+            { endTurn: {} }, { trigger: { id: 'otherTeams', controller: other[0] } }, { trigger: { id: 'teammate', controller: last(active) } }, { trigger: { id: 'primary', controller: active[0] } },
+          ] })];
+        }
+        break;
+      case 'mandate':
+        if (s.context.turn === 1 && here(s) === 'declareBlockers' && freshPriority(s) && !seen(s, 'mandate')) return [teamCast(s, c.hand, { id: 'mandate', effects: [{ endCombat: {} }] })];
+        break;
+      case 'cleanup':
+      case 'order':
+        if (atStart(s) && !registered(s, 'atCleanup')) return [register('atCleanup', 'cleanup', last(active), { once: true })];
+        if (atStart(s) && s.context.onDiscard.length < active.length) {
+          const player = active[s.context.onDiscard.length];
+          return [{ type: 'discard.schedule', player, ability: { id: `madness${player}`, controller: player } }];
+        }
+        if (waitingFor(s) === 'orderTriggers') {
+          const ask = view(s).orderTriggers!;
+          return [{ type: 'triggers.order', ...teamActor(s, 'team' in ask ? ask.team : ask.player, c.hand), order: [...ask.triggers].reverse() }];
+        }
+        break;
+      case 'perActivePlayer':
+        if (atStart(s) && !registered(s, 'howlingMine')) return [register('howlingMine', 'draw', other[0], { perActivePlayer: true })];
+        break;
+      default:
+        break;
+    }
+    return progress(s);
+  };
+}
+
+const teamStop: Record<TeamTarget, (c: TeamCase) => number> = {
+  priority: () => 2, declarations: () => 2, turns: () => 5, timeStop: () => 2, mandate: () => 2, cleanup: () => 2, order: () => 2, perActivePlayer: (c) => c.config.teams.length + 2,
+};
+const teamLabel = (c: TeamCase, s: TurnSnapshot): boolean => {
+  switch (c.target) {
+    case 'priority': return s.context.zones.graveyard.includes('shock') && freshPriority(s) && s.context.turn === 1;
+    case 'declarations': return s.context.turn === 1 && here(s) === 'combatDamage' && freshPriority(s);
+    case 'mandate': return s.context.turn === 1 && here(s) === 'postcombatMain' && freshPriority(s);
+    default: return startOfTurn(s, teamStop[c.target](c));
+  }
+};
+
+const ofType = <T extends HistoryRecord['type']>(records: readonly HistoryRecord[], type: T) =>
+  records.filter((r): r is Extract<HistoryRecord, { type: T }> => r.type === type);
+
+const teams: Family = {
+  name: 'team games: shared team turns and Two-Headed Giant',
+  rules: ['805.4', '805.5', '805.6', '805.7', '805.8', '805.10', '810.6', '514.3a', '723.1', '723.2'],
+  explorations: TEAM_CASES.map((c): Exploration => ({
+    input: c.input,
+    menu: teamMenu(c),
+    stopAtTurn: teamStop[c.target](c),
+    label: (states) => (firstTime(states, (s) => teamLabel(c, s)) ? c.name : null),
+  })),
+  expected: TEAM_CASES.map((c) => c.name),
+  check: (p) => {
+    const c = TEAM_CASES.find((x) => x.name === p.label)!;
+    const sides = teamIds(c.config);
+    const [active] = c.config.teams;
+    const activeTeam = sides[0];
+    const turn1 = ofTurn(p.history, 1);
+    // 805.5, 117.6: teams hold priority
+    expectRule(ofType(p.history, 'priority').every((r) => r.team !== undefined && r.player === undefined && sides.includes(r.team)), '805.5/117.6', 'a priority record does not name a team');
+    // 805.4b, 810.6: each active player draws, except the 2HG starting team's first turn
+    const drawIn1 = stepsOf(turn1).includes('draw');
+    if (stepsOf(turn1).includes('precombatMain')) expectRule(drawIn1 === !c.config.variant, '810.6/103.8', `turn 1 ${drawIn1 ? 'had' : 'had no'} draw step`);
+    switch (c.target) {
+      case 'priority': {
+        const put = indexOf(p.history, (r) => r.type === 'putOnStack' && r.id === 'shock');
+        const resolved = indexOf(p.history, (r) => r.type === 'resolved' && r.id === 'shock');
+        const between = p.history.slice(put, resolved);
+        const passes = ofType(between, 'passed').map((r) => r.team ?? '');
+        expectRule(sameOrder(passes, sides), '805.5b', `passes between the cast and the resolution: ${passes.join(', ')}; one per team in turn order is ${sides.join(', ')}`);
+        expectRule(ofType(between, 'priority')[0]?.team === activeTeam, '117.3c/805.5', 'the caster\'s team did not keep priority');
+        break;
+      }
+      case 'declarations': {
+        const attacks = ofType(turn1, 'attackersDeclared');
+        expectRule(attacks.length === 1 && attacks[0].team === activeTeam && sameOrder(attacks[0].attackers, active.map((pl) => `bear${pl}`)), '805.10b',
+          `attackersDeclared: ${JSON.stringify(attacks)}`);
+        const blocks = ofType(turn1, 'blockersDeclared');
+        expectRule(sameOrder(blocks.map((r) => r.team), sides.slice(1)), '805.10d', `blocks declared by ${blocks.map((r) => r.team).join(', ')}; each defending team in turn order: ${sides.slice(1).join(', ')}`);
+        const hand = c.hand === 'team' ? (team: string) => c.config.teams[sides.indexOf(team)][0] : c.hand === 'primary'
+          ? (team: string) => c.config.teams[sides.indexOf(team)][0] : (team: string) => last(c.config.teams[sides.indexOf(team)]);
+        expectRule([...attacks, ...blocks].every((r) => r.player === hand(r.team)), '805.10', `the declaring players recorded: ${[...attacks, ...blocks].map((r) => r.player).join(', ')}`);
+        const inCombat = [...p.final.context.attackers, ...p.final.context.blockers].map((x) => `${x.id}@${x.controller}`);
+        expectRule(inCombat.length === c.config.teams.flat().length, '805.10', `in combat: ${inCombat.join(', ')}`);
+        break;
+      }
+      case 'turns': {
+        const turns = [2, 3, 4].map((t) => ofType(p.history, 'turnBegan').find((r) => r.turn === t)?.team);
+        const expected = teamTurnsAfterExtraAndSkip(c.config, 3);
+        expectRule(sameOrder(turns as string[], expected), '805.8', `turns 2–4 were ${turns.join(', ')}; expected ${expected.join(', ')}`);
+        break;
+      }
+      case 'timeStop': {
+        expectRule(sameOrder(ofType(turn1, 'discarded').map((r) => r.player), active), '514.1/805.9', `discards: ${ofType(turn1, 'discarded').map((r) => r.player).join(', ')}`);
+        const puts = ofType(turn1, 'putOnStack').map((r) => r.id).filter((id) => id !== 'timeStop');
+        expectRule(sameOrder(puts, ['teammate', 'primary', 'otherTeams']), '805.7/723.1f', `after Time Stop: ${puts.join(', ')} went on the stack; the active team's first, in the order they triggered`);
+        const cleanupPriority = ofType(turn1, 'priority').find((r) => r.step === 'cleanup');
+        expectRule(cleanupPriority?.team === activeTeam, '723.1f/805.5b', `${cleanupPriority?.team} received priority in cleanup`);
+        break;
+      }
+      case 'mandate': {
+        const removed = ofType(turn1, 'removedFromCombat').map((r) => r.id);
+        expectRule(removed.length === c.config.teams.flat().length, '723.2d/805.10', `removed from combat: ${removed.join(', ')}`);
+        const first = ofType(p.history.slice(indexOf(p.history, (r) => r.type === 'combatEndedByEffect')), 'priority')[0];
+        expectRule(first?.phase === 'postcombatMain' && first.team === activeTeam, '723.2f/805.5b', `first priority after Mandate: ${JSON.stringify(first)}`);
+        break;
+      }
+      case 'cleanup':
+      case 'order': {
+        const cleanups = turn1.filter((r) => r.type === 'stepBegan' && r.step === 'cleanup').length;
+        expectRule(cleanups === 2, '514.3a', `${cleanups} cleanup steps`);
+        const mine = ['atCleanup', ...active.map((pl) => `madness${pl}`)];
+        const triggered = ofType(turn1, 'triggered').map((r) => r.id).filter((id) => mine.includes(id));
+        const puts = ofType(turn1, 'putOnStack').map((r) => r.id).filter((id) => mine.includes(id));
+        const expected = c.target === 'order' ? [...triggered].reverse() : triggered;
+        expectRule(triggered.length === mine.length && sameOrder(puts, expected), '805.7',
+          `triggered ${triggered.join(', ')}; put on the stack ${puts.join(', ')}; expected ${expected.join(', ')}`);
+        const orders = eventsOfType(p.events, 'triggers.order');
+        expectRule(orders.length === (c.target === 'order' ? 1 : 0), '805.7', `${orders.length} orders given; the team is asked once for all its players' abilities`);
+        break;
+      }
+      case 'perActivePlayer': {
+        const draws = ofType(p.history, 'stepBegan').filter((r) => r.step === 'draw');
+        for (const draw of draws) {
+          const players = c.config.teams[sides.indexOf(ofType(p.history, 'turnBegan').find((r) => r.turn === draw.turn)!.team!)];
+          const times = ofType(ofTurn(p.history, draw.turn), 'triggered').filter((r) => r.id.startsWith('howlingMine@')).map((r) => r.id);
+          const ids = players.map((_, i) => `howlingMine@${draw.turn}${i === 0 ? '' : `.${i + 1}`}`);
+          expectRule(sameOrder(times, ids), '805.4d', `turn ${draw.turn}: ${times.join(', ')}; expected ${ids.join(', ')}`);
+        }
+        break;
+      }
+    }
+  },
+};
+
 export const families: Family[] = [
   firstDraw, noAttackers, firstStrike, skipped, midStep, endTheTurn, endTheCombat, endCombatOutside, cleanupRepeats, refusals,
-  triggerOrder, thatTurn, durations,
+  triggerOrder, thatTurn, durations, teams,
 ];

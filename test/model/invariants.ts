@@ -1154,7 +1154,7 @@ export class RulesMonitor {
   private checkBatch(o: Observation): void {
     for (const effect of this.effects) {
       const until = JSON.stringify(effect.until);
-      if (effect.ended && !effect.expired) this.fail('500.4/500.5/514.2', `effect ${effect.id} (until ${until}) ended before its duration was over`);
+      if (effect.ended && !effect.expired) this.fail(this.durationRule(effect.until), `effect ${effect.id} (until ${until}) ended before its duration was over`);
       if (!effect.ended && effect.expired) this.fail(this.durationRule(effect.until), `effect ${effect.id} (until ${until}) outlived its duration`);
     }
     this.effects = this.effects.filter((e) => !e.ended && !e.expired);

@@ -10,7 +10,14 @@ import type { TurnMachine } from '../../src/machine/index.js';
 import type { GameInput, TurnEvent } from '../../src/index.js';
 import { beginDraft, changesOf, type Draft } from '../../src/rules/draft.js';
 import { beginStep } from '../../src/rules/stepsAndPhases.js';
+import { endEffects } from '../../src/rules/effects.js';
+import * as priority from '../../src/rules/priority.js';
+import { sideOf } from '../../src/rules/sides.js';
+import { performEffects } from '../../src/rules/stack.js';
 import * as triggerOrder from '../../src/rules/triggerOrder.js';
+import { registerTrigger } from '../../src/rules/triggers.js';
+import { beginTurn as beginTurnRule } from '../../src/rules/turnPlan.js';
+import type { AtTriggerSpec, ResolutionEffect } from '../../src/vocabulary/index.js';
 import type { GameContext, RegisteredTrigger } from '../../src/rules/types.js';
 import { advance, at, passAll, turnBegins } from './drive.js';
 import { startRun, type Run } from './harness.js';
@@ -57,6 +64,15 @@ const rebindingAsStepsBegin = (rebind: (registered: RegisteredTrigger) => Regist
     }),
   },
 }) as never;
+
+/** Two-Headed Giant (810): A+B against C+D. */
+const TWO_HEADED: GameInput = { players: ['A', 'B', 'C', 'D'], teams: [['A', 'B'], ['C', 'D']], options: { variant: 'twoHeadedGiant' } };
+type PassEvent = { player: string };
+/** B (A's teammate) casts a spell; the teams pass, then a pass out of turn (refused on the real machine). */
+const teammateCastsAndTeamsPass = (run: Run) => {
+  run.send(cast('shock', [], 'B'));
+  for (const player of ['A', 'B', 'C', 'D']) run.send({ type: 'priority.pass', player });
+};
 
 interface Mutant {
   name: string;
@@ -301,6 +317,119 @@ const mutants: Mutant[] = [
     script: (run) => {
       advance(run, (s) => at('end')(s) && s.context.priority.holder === 'B');
       run.send({ type: 'stateBasedActions.schedule' });
+      advance(run, turnBegins(2));
+    },
+  },
+  {
+    name: '805.5b: a team that passes keeps priority, and its two passes count as a round',
+    rule: '805.5',
+    input: TWO_HEADED,
+    implementations: {
+      actions: {
+        passPriority: ruleAction<PassEvent>((d, e) => {
+          const { holder } = d.ctx.priority;
+          priority.passPriority(d, e.player);
+          if (d.ctx.priority.passes === 1) d.ctx.priority = { ...d.ctx.priority, holder };
+        }),
+      },
+    } as never,
+    script: teammateCastsAndTeamsPass,
+  },
+  {
+    name: '805.5: priority goes player by player (each teammate receives it in turn)',
+    rule: '805.5',
+    input: TWO_HEADED,
+    implementations: {
+      actions: {
+        passPriority: ruleAction<PassEvent>((d, e) => {
+          const { passes } = d.ctx.priority;
+          priority.passPriority(d, e.player);
+          const players = d.ctx.players;
+          const next = players[(players.indexOf(e.player) + 1) % players.length];
+          d.ctx.priority = { holder: sideOf(d.ctx, next), passes: passes + 1 };
+        }),
+      },
+      guards: {
+        isLastPass: ({ context }: { context: GameContext }) => context.priority.passes + 1 >= context.players.length,
+        isLastPassOnEmptyStack: ({ context }: { context: GameContext }) => context.priority.passes + 1 >= context.players.length && context.stack.length === 0,
+      },
+    } as never,
+    script: teammateCastsAndTeamsPass,
+  },
+  {
+    name: '805.7: a team\'s abilities go on the stack player by player (APNAP inside the team), not in the order they triggered',
+    rule: '805.7',
+    input: TWO_HEADED,
+    implementations: {
+      actions: {
+        putTriggersOnStack: ruleAction((d) => {
+          const waiting = d.ctx.triggerPass?.waiting ?? 0;
+          const seat = (controller: string) => d.ctx.players.indexOf(controller);
+          const pass = [...d.ctx.pendingTriggers.slice(0, waiting)].sort((a, b) => seat(a.controller) - seat(b.controller));
+          d.ctx.pendingTriggers = [...pass, ...d.ctx.pendingTriggers.slice(waiting)];
+          triggerOrder.putTriggersOnStack(d);
+        }),
+      },
+    } as never,
+    script: (run) => {
+      run.send(report('bloodArtist', 'B'));
+      run.send(report('soulWarden', 'A'));
+      run.send(report('auntiesHovel', 'D'));
+      run.send({ type: 'priority.pass', player: 'A' });
+    },
+  },
+  {
+    name: '805.8: one effect naming both players of a team makes that team skip two turns',
+    rule: '805.8',
+    input: TWO_HEADED,
+    implementations: {
+      actions: {
+        performEffects: ruleAction((d) => {
+          const effects: ResolutionEffect[] = d.ctx.resolution?.object.effects ?? [];
+          performEffects(d);
+          // each player named counts: a second skip of the same team's turn for every teammate after the first
+          for (const effect of effects) {
+            if (!('skip' in effect) || !effect.skip.turn || !effect.skip.players) continue;
+            const sides = effect.skip.players.map((player) => sideOf(d.ctx, player));
+            sides.forEach((side, i) => {
+              if (sides.indexOf(side) !== i) d.ctx.skips = [...d.ctx.skips, { side, kind: 'turn', id: 'turn', each: false, turn: null }];
+            });
+          }
+        }),
+      },
+    } as never,
+    script: (run) => {
+      run.send(cast('lethalVapors', [{ skip: { players: ['C', 'D'], turn: true } }]));
+      passAll(run);
+      advance(run, turnBegins(3));
+    },
+  },
+  {
+    name: '603.7: a delayed trigger "on your next turn" is bound to the current turn',
+    rule: '603.7',
+    implementations: {
+      actions: {
+        registerTrigger: ruleAction<{ trigger: AtTriggerSpec }>((d, e) => registerTrigger(d, e.trigger, e.trigger.nextTurnOf ? { turnId: d.ctx.turnId } : {})),
+      },
+    } as never,
+    script: (run) => {
+      run.send({ type: 'trigger.register', trigger: { id: 'meandering', controller: 'A', when: 'end', nextTurnOf: 'A' } });
+      advance(run, turnBegins(2));
+    },
+  },
+  {
+    name: '611.2: "until your next turn" ends as another player\'s turn begins',
+    rule: '611.2',
+    implementations: {
+      actions: {
+        beginTurn: ruleAction((d) => {
+          beginTurnRule(d);
+          endEffects(d, (until) => typeof until === 'object' && 'nextTurnOf' in until);
+        }),
+      },
+    } as never,
+    script: (run) => {
+      run.send({ type: 'effect.create', effect: { id: 'teferisProtection', until: { nextTurnOf: 'A' } } });
       advance(run, turnBegins(2));
     },
   },
