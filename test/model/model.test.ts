@@ -1,10 +1,13 @@
 // Model-based tests generated from the statechart (issue 4): each family's paths come from
 // xstate/graph shortest-path traversals of machines/turn.ts and run against a real actor,
 // the rule invariants checked after every event; together they must take every transition.
+import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { turnMachine } from '../../src/index.js';
+import { turnMachine, type TurnEvent } from '../../src/index.js';
+import { startScenario, validateScenario, inputOf } from '../../src/scenario/index.js';
 import { execute, generate } from './explore.js';
 import { families } from './families.js';
+import { describeViolations, RulesMonitor } from './invariants.js';
 import { countConfigTransitions, machineTransitions, TransitionRecorder } from './transitions.js';
 
 const started = performance.now();
@@ -46,6 +49,37 @@ describe('statechart coverage', () => {
     console.log(`transitions covered: ${covered}/${total}`);
     expect(missing).toEqual([]);
     expect(covered).toBe(total);
+  });
+});
+
+// The hand-written scenarios (adjudicated against the rules, the machine passes them all) run
+// under the monitor too: the invariants must hold on them, teams and issue 15's forms included.
+const SCENARIOS = new URL('../scenarios/', import.meta.url);
+describe('the rule invariants on the scenario corpus (test/scenarios)', () => {
+  const files = readdirSync(SCENARIOS).filter((f) => f.endsWith('.json')).sort();
+  it.each(files)('%s', (file) => {
+    const validated = validateScenario(JSON.parse(readFileSync(new URL(file, SCENARIOS), 'utf8')));
+    if (!validated.ok) throw new Error(validated.errors.join('; '));
+    const run = startScenario(validated.scenario);
+    const game = run.game;
+    const monitor = new RulesMonitor(inputOf(validated.scenario));
+    monitor.observe({ event: null, before: null, after: game.snapshot(), records: [...game.history], refusal: null });
+    const send = game.send.bind(game);
+    let observed = 0;
+    Object.assign(game, {
+      send: (event: unknown) => {
+        observed += 1;
+        const before = game.snapshot();
+        const from = game.history.length;
+        const refusal = send(event);
+        monitor.observe({ event: event as TurnEvent, before, after: game.snapshot(), records: game.history.slice(from), refusal });
+        return refusal;
+      },
+    });
+    while (!run.done) expect(run.step().failure).toBeNull();
+    expect(observed).toBeGreaterThan(0); // the runner's events went through the monitor
+    expect(describeViolations(monitor.violations)).toBe('');
+    game.stop();
   });
 });
 
