@@ -31,6 +31,10 @@ export interface Violation {
 
 // 500.1 — written out here, not imported from the machine, so the monitor is an independent oracle.
 const PHASES: readonly PhaseId[] = ['beginning', 'precombatMain', 'combat', 'postcombatMain', 'ending'];
+const STEPS_OF: Record<PhaseId, readonly StepId[]> = {
+  beginning: ['untap', 'upkeep', 'draw'], precombatMain: [], combat: ['beginningOfCombat', 'declareAttackers', 'declareBlockers', 'combatDamage', 'endOfCombat'],
+  postcombatMain: [], ending: ['end', 'cleanup'],
+};
 const PHASE_OF: Record<StepId, PhaseId> = {
   untap: 'beginning', upkeep: 'beginning', draw: 'beginning',
   beginningOfCombat: 'combat', declareAttackers: 'combat', declareBlockers: 'combat',
@@ -78,10 +82,10 @@ interface TriggerPass {
   /** The side putting theirs on the stack now, and the ids still to come, in the order they must go. */
   putting: { side: string; ids: string[]; chosen: boolean } | null;
 }
-/** A phase of the turn's plan (500.1, 500.8, 500.10): each instance has its own identity (what `thatPhase` names). */
-interface PlannedPhase { id: number; phase: PhaseId }
-/** 500.11: a pending skip of a phase (the monitor plans phases; steps it only tolerates being skipped). */
-interface PhaseSkip { side: string; phase: PhaseId; each: boolean; turn: number | null }
+/** A phase of the turn's plan (500.1, 500.8, 500.10): each instance has its own identity (what `thatPhase` names), and its steps. */
+interface PlannedPhase { id: number; phase: PhaseId; steps: StepId[] }
+/** 500.11, 805.8: a pending skip of a side's step or phase; `each` ones apply to all of them in one turn of that side. */
+interface PendingSkip { side: string; kind: 'step' | 'phase'; id: StepId | PhaseId; each: boolean; turn: number | null }
 /** 805.10b/d: the declaration record a team's accepted declaration must produce. */
 type Declaration = { type: 'attackersDeclared' | 'blockersDeclared'; team: string; player: PlayerId; ids: string[] };
 
@@ -162,12 +166,17 @@ export class RulesMonitor {
   private extraTurn = false;
   /** 805.8: extra turns or skipped turns were made in a game with teams (turn-order violations are then 805.8's). */
   private teamTurnEffects = false;
-  // 500.1, 500.8, 500.10, 500.11, 723.1d: the rest of this turn's phases, and the current phase's identity
+  /** 805.8: a skip of a step or phase naming several players was made (plan violations are then 805.8's). */
+  private teamSkipEffects = false;
+  // 500.1, 500.8–500.10, 500.11, 508.8, 510.4, 514.3a, 723.1d, 723.2d: the rest of this turn's phases, the
+  // current phase's identity and the rest of its steps
   private plan: PlannedPhase[] = [];
   private nextPhaseId = 0;
   private currentPhaseId = -1;
   private phasesBegun: PhaseId[] = [];
-  private phaseSkips: PhaseSkip[] = [];
+  private stepQueue: StepId[] = [];
+  private firstStrikeStepDone = false;
+  private skips: PendingSkip[] = [];
   // 608.2a/608.2b/608.3: conditions and targets as the host set them; the object resolving now
   private readonly illegalTargets = new Set<string>();
   private readonly falseConditions = new Set<string>();
@@ -405,11 +414,17 @@ export class RulesMonitor {
       case 'mana.add':
         this.manaSource = true;
         break;
-      case 'combat.declareAttackers':
-        if (this.combat) this.combat.attackers = [...event.attackers];
-        for (const c of event.attackers) this.combatants.set(c.id, c);
+      case 'combat.declareAttackers': {
+        // 506.4, 500.9: in an added declare attackers step, creatures already attacking stay attacking (as they were); the declared join them
+        const attacking = (this.combat?.attackers ?? []).filter((c) => this.combatants.has(c.id));
+        const joining = event.attackers.filter((c) => !attacking.some((a) => a.id === c.id));
+        if (this.combat) this.combat.attackers = [...attacking, ...joining];
+        for (const c of joining) this.combatants.set(c.id, c);
+        // 508.8: no creature attacking — this combat's declare blockers and combat damage steps are skipped
+        if (attacking.length + joining.length === 0) this.stepQueue = this.stepQueue.filter((s) => s !== 'declareBlockers' && s !== 'combatDamage');
         this.declaredThisStep = true;
         break;
+      }
       case 'combat.declareBlockers':
         if (this.combat) this.combat.blockers.push(...event.blockers);
         for (const c of event.blockers) this.combatants.set(c.id, c);
@@ -507,6 +522,7 @@ export class RulesMonitor {
   /** 500.11, 805.8: a skip; one effect naming several players of a team: that team skips once. */
   private addSkip(skip: Extract<ResolutionEffect, { skip: unknown }>['skip']): void {
     const sides = this.sidesOfPlayers(skip.players ?? [skip.player!]);
+    if (this.teams && (skip.players?.length ?? 0) > 1 && !skip.turn) this.teamSkipEffects = true;
     for (const side of sides) {
       if (skip.turn) {
         if (!skip.each) this.oracle.skips.push(side);
@@ -514,17 +530,16 @@ export class RulesMonitor {
         continue;
       }
       this.sidesWithSkips.add(side);
-      if (skip.phase !== undefined) {
-        const each = skip.each === true;
-        this.phaseSkips.push({ side, phase: skip.phase, each, turn: each && !skip.nextTurn && side === this.active ? this.turn : null });
-      }
+      const each = skip.each === true;
+      const [kind, id]: [PendingSkip['kind'], PendingSkip['id']] = skip.step !== undefined ? ['step', skip.step] : ['phase', skip.phase!];
+      this.skips.push({ side, kind, id, each, turn: each && !skip.nextTurn && side === this.active ? this.turn : null });
     }
   }
 
   // ---- the plan of the turn's phases (500.1, 500.8, 500.10, 500.11, 723.1d) ----------------
 
-  private newPhase(phase: PhaseId): PlannedPhase {
-    return { id: this.nextPhaseId++, phase };
+  private newPhase(phase: PhaseId, steps: readonly StepId[] = STEPS_OF[phase]): PlannedPhase {
+    return { id: this.nextPhaseId++, phase, steps: [...steps] };
   }
 
   /** 500.8: phases added directly after this one, or after the first of a kind this turn (World at War); their identities, or null. */
@@ -545,24 +560,62 @@ export class RulesMonitor {
     return added.map((p) => p.id);
   }
 
-  /** 500.9, 500.10: an added step of another phase, added after the phase, or added in a main phase comes in a phase of its own. */
+  /**
+   * 500.9, 500.10: an added step directly after the current step; one of another phase, one added after the
+   * phase, or one added in a main phase comes in a phase of its own (directly after this one).
+   */
   private planStep(step: StepId, afterPhase: boolean, count: number): void {
     const own = PHASE_OF[step];
-    if (!afterPhase && this.openStep !== null && own === this.openPhase) return;
-    for (let i = 0; i < count; i += 1) this.plan.unshift(this.newPhase(own));
+    for (let i = 0; i < count; i += 1) {
+      if (!afterPhase && this.openStep !== null && own === this.openPhase) this.stepQueue.unshift(step);
+      else this.plan.unshift(this.newPhase(own, [step]));
+    }
   }
 
-  /** 500.11 (616.1, format): the skip that applies to a phase of this kind now — a "next" one before an "each" one. */
-  private phaseSkipFor(phase: PhaseId): PhaseSkip | undefined {
-    const applies = this.phaseSkips.filter((s) => s.phase === phase && s.side === this.active && (!s.each || s.turn === this.turn));
+  /** The rule a departure from the plan of the turn breaks: 805.8's when one skip named several players of a team. */
+  private planRule(rule: string): string {
+    return this.teamSkipEffects ? `805.8/${rule}` : rule;
+  }
+
+  /** 500.11 (616.1, format): the skip that applies to this step or phase now — a "next" one before an "each" one. */
+  private skipFor(kind: PendingSkip['kind'], id: StepId | PhaseId): PendingSkip | undefined {
+    const applies = this.skips.filter((s) => s.kind === kind && s.id === id && s.side === this.active && (!s.each || s.turn === this.turn));
     return applies.find((s) => !s.each) ?? applies[0];
+  }
+
+  private useSkip(skip: PendingSkip): void {
+    if (!skip.each) this.skips.splice(this.skips.indexOf(skip), 1);
   }
 
   /** The planned phases that are skipped before the next one begins (a "next" skip is used up). */
   private passSkippedPhases(): void {
-    for (let skip = this.plan[0] && this.phaseSkipFor(this.plan[0].phase); skip; skip = this.plan[0] && this.phaseSkipFor(this.plan[0].phase)) {
+    for (let skip = this.plan[0] && this.skipFor('phase', this.plan[0].phase); skip; skip = this.plan[0] && this.skipFor('phase', this.plan[0].phase)) {
       this.plan.shift();
-      if (!skip.each) this.phaseSkips.splice(this.phaseSkips.indexOf(skip), 1);
+      this.useSkip(skip);
+    }
+  }
+
+  /**
+   * The step of this phase that begins next: skipped ones are passed over (500.11; a skipped declare attackers
+   * step declares nothing, 508.8), and a first-strike damage step comes before combat damage when a first or
+   * double striker is in combat (510.4); null: none is left.
+   */
+  private nextPlannedStep(): StepId | null {
+    for (;;) {
+      const head = this.stepQueue[0];
+      if (head === undefined) return null;
+      const skip = this.skipFor('step', head);
+      if (skip) {
+        this.stepQueue.shift();
+        this.useSkip(skip);
+        if (head === 'declareAttackers') this.stepQueue = this.stepQueue.filter((s) => s !== 'declareBlockers' && s !== 'combatDamage');
+        continue;
+      }
+      if (head === 'combatDamage' && !this.firstStrikeStepDone && [...this.combatants.values()].some(hasFirstStrike)) {
+        this.firstStrikeStepDone = true;
+        return 'firstStrikeDamage';
+      }
+      return this.stepQueue.shift()!;
     }
   }
 
@@ -707,11 +760,13 @@ export class RulesMonitor {
     this.lastStepBegun = null;
     this.beginningPhases = 0;
     this.earlierCombats = { withoutAttackers: false, endedByEffect: false };
-    this.plan = PHASES.map((phase) => this.newPhase(phase));
+    // 500.1; 103.8: the first turn's own draw step is skipped
+    this.plan = PHASES.map((phase) => this.newPhase(phase, STEPS_OF[phase].filter((step) => !(turn === 1 && this.skipFirstDraw && step === 'draw'))));
     this.phasesBegun = [];
     this.currentPhaseId = -1;
+    this.stepQueue = [];
     // 500.11: "each" skips wait for their side's next turn (False Peace on yourself: this one)
-    for (const skip of this.phaseSkips) if (skip.each && skip.turn === null && skip.side === side) skip.turn = turn;
+    for (const skip of this.skips) if (skip.each && skip.turn === null && skip.side === side) skip.turn = turn;
     // 611.2: "until your next turn" ends as that player's (team's) turn begins; "until end of combat on your next turn" is bound to it
     this.expire((until) => typeof until === 'object' && 'nextTurnOf' in until && this.isTurnOf(until.nextTurnOf));
     for (const effect of this.effects) {
@@ -730,7 +785,7 @@ export class RulesMonitor {
     this.procedure = null; // 723.2d: a combat phase ended by an effect may have been the turn's last phase
     this.passSkippedPhases();
     if (this.plan.length > 0) this.fail('500.1/500.8', `turn ${this.turn} ended with phases still planned: ${this.plan.map((p) => p.phase).join(', ')}`);
-    this.phaseSkips = this.phaseSkips.filter((s) => !(s.each && s.turn === this.turn));
+    this.skips = this.skips.filter((s) => !(s.each && s.turn === this.turn));
     this.dropAtsOf(this.turnIdentity); // 603.7: what belongs to this turn is gone with it
     this.expireBoundTo(this.turn); // a format decision: bound to this turn, it never outlives it
     const altered = this.stepAdded || this.phasesAdded || skipped;
@@ -769,9 +824,11 @@ export class RulesMonitor {
     this.passSkippedPhases();
     const planned = this.plan.shift();
     if (planned?.phase !== phase) {
-      this.fail('500.8/500.11', `the ${phase} phase began; the plan of the turn says ${planned?.phase ?? 'no more phases'} (then ${this.plan.map((p) => p.phase).join(', ') || 'nothing'})`);
+      this.fail(this.planRule('500.8/500.11'), `the ${phase} phase began; the plan of the turn says ${planned?.phase ?? 'no more phases'} (then ${this.plan.map((p) => p.phase).join(', ') || 'nothing'})`);
     }
     this.currentPhaseId = planned?.phase === phase ? planned.id : -1;
+    this.stepQueue = planned?.phase === phase ? [...planned.steps] : [...STEPS_OF[phase]];
+    this.firstStrikeStepDone = false;
     this.phasesBegun.push(phase);
     this.openPhase = phase;
     if (phase === 'beginning') this.beginningPhases += 1;
@@ -794,6 +851,10 @@ export class RulesMonitor {
       this.fail('723.1d', 'ending the turn in the ending phase ended the phase; only the step ends');
     }
     if (MAIN_PHASES.includes(phase) && !this.procedure) this.checkRound(`${phase} ended`);
+    // 500.1: a phase ends when none of its steps is left (the skipped ones are passed over)
+    const left = this.nextPlannedStep();
+    if (left !== null) this.fail(this.planRule('500.1/500.11'), `the ${phase} phase ended with its ${left} step still to come (then ${this.stepQueue.join(', ') || 'nothing'})`);
+    this.stepQueue = [];
     if (phase === 'combat') {
       if (this.combatants.size > 0) this.fail('511.3/506.4', `${[...this.combatants.keys()].join(', ')} still in combat after the combat phase`);
       this.checkCombatStructure();
@@ -837,6 +898,11 @@ export class RulesMonitor {
   private onStepBegan(step: StepId): void {
     if (this.openStep !== null) this.fail('500.1', `${step} began inside ${this.openStep}`);
     if (this.openPhase !== PHASE_OF[step]) this.fail('500.1', `the ${step} step began in the ${this.openPhase} phase`);
+    // 500.1, 500.9, 500.11, 508.8, 510.4, 514.3a: the step the plan of this phase says
+    const planned = this.nextPlannedStep();
+    if (planned !== step) {
+      this.fail(this.planRule('500.1/500.9/500.11'), `the ${step} step began; the plan of this ${this.openPhase} phase says ${planned ?? 'no more steps'} (then ${this.stepQueue.join(', ') || 'nothing'})`);
+    }
     if (this.procedure?.kind === 'endCombat') this.fail('723.2d', `the ${step} step began while the combat phase was being ended`);
     if (this.procedure?.kind === 'endTurn') {
       if (step !== 'cleanup') this.fail(step === 'end' ? '723.1e' : '723.1d', `the ${step} step began while the turn was being ended (straight to cleanup)`);
@@ -908,6 +974,7 @@ export class RulesMonitor {
     if (step === 'cleanup' && this.openStep === 'cleanup' && !this.cleanup.window) {
       if (!this.cleanup.cause) this.fail('514.3', `${side} received priority in cleanup although nothing triggered and no state-based action was performed`);
       this.cleanup.window = true;
+      this.stepQueue.unshift('cleanup'); // 514.3a: another cleanup step follows (after any step added meanwhile)
     }
     if (step === 'declareAttackers' && !this.declaredThisStep) this.fail('508.1/508.2', 'priority in the declare attackers step before attackers were declared');
     if (step === 'declareBlockers' && this.combat && this.defendersLeft.length > 0) {
@@ -1136,8 +1203,12 @@ export class RulesMonitor {
       phase,
     };
     if (this.combat && this.openPhase === 'combat') this.combat.procedure = true;
-    // 723.1d: the rest of the turn is a cleanup step (phases added by the resolution, before or after this, are dropped)
-    if (kind === 'endTurn') this.plan = phase === 'ending' ? [] : [this.newPhase('ending')];
+    // 723.1d: the rest of the turn is a cleanup step (phases and steps added by the resolution, before or after this, are dropped);
+    // 723.2d: the combat phase has no more steps
+    if (kind === 'endTurn') {
+      this.plan = phase === 'ending' ? [] : [this.newPhase('ending', ['cleanup'])];
+      this.stepQueue = phase === 'ending' ? ['cleanup'] : [];
+    } else if (phase === 'combat') this.stepQueue = [];
     this.holder = null;
   }
 

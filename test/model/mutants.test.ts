@@ -379,6 +379,42 @@ const mutants: Mutant[] = [
     },
   },
   {
+    name: '500.11: a step\'s skip is not used up (it skips that step in every later turn)',
+    rule: '500.1/500.9/500.11',
+    implementations: { actions: { skipNextStep: ruleAction((d) => { d.ctx.stepQueue = d.ctx.stepQueue.slice(1); }) } } as never,
+    script: (run) => {
+      run.send(cast('skipUpkeep', [{ skip: { player: 'B', step: 'upkeep' } }]));
+      passAll(run);
+      advance(run, turnBegins(5));
+    },
+  },
+  {
+    name: '805.8: one effect naming both players of a team makes that team skip its untap step twice (Brine Elemental)',
+    rule: '805.8',
+    input: TWO_HEADED,
+    implementations: {
+      actions: {
+        performEffects: ruleAction((d) => {
+          const effects: ResolutionEffect[] = d.ctx.resolution?.object.effects ?? [];
+          performEffects(d);
+          for (const effect of effects) {
+            if (!('skip' in effect) || effect.skip.step === undefined || !effect.skip.players) continue;
+            const step = effect.skip.step;
+            const sides = effect.skip.players.map((player) => sideOf(d.ctx, player));
+            sides.forEach((side, i) => {
+              if (sides.indexOf(side) !== i) d.ctx.skips = [...d.ctx.skips, { side, kind: 'step', id: step, each: false, turn: null }];
+            });
+          }
+        }),
+      },
+    } as never,
+    script: (run) => {
+      run.send(cast('brineElemental', [{ skip: { players: ['C', 'D'], step: 'untap' } }]));
+      passAll(run);
+      advance(run, turnBegins(5));
+    },
+  },
+  {
     name: '805.8: one effect naming both players of a team makes that team skip two turns',
     rule: '805.8',
     input: TWO_HEADED,
