@@ -175,7 +175,7 @@ function game(players: readonly string[], teams: readonly string[][] | null, var
 
 export function fuzzCase(maxEvents = 60): fc.Arbitrary<FuzzCase> {
   // One arbitrary per kind of game, built once (building them walks the vocabulary's schemas):
-  // free-for-all games of 2–4 players (70%), and team games (30%).
+  // free-for-all games of 2–4 players, and team games (half of the games each).
   const freeForAll = [2, 3, 4].map((n) => game(PLAYERS.slice(0, n), null, false, maxEvents));
   const teamGames = TEAM_GAMES.map(({ teams, variant }) => game(teams.flat(), teams, variant, maxEvents));
   return fc.oneof(

@@ -484,6 +484,21 @@ export class RulesMonitor {
     }
   }
 
+  /** 500.7, 500.11, 805.8: the sides of the next `count` turns, as the oracle would take them (nothing is used up). */
+  private upcomingSides(count: number): string[] {
+    const extra = [...this.oracle.extra];
+    const skips = [...this.oracle.skips];
+    let regular = this.oracle.regular;
+    const sides: string[] = [];
+    while (sides.length < count) {
+      const side = extra.shift()?.side ?? this.sides[regular++ % this.n];
+      const skip = skips.indexOf(side);
+      if (skip >= 0) skips.splice(skip, 1);
+      else sides.push(side);
+    }
+    return sides;
+  }
+
   private dropAtsOf(turnIdentity: number): void {
     this.ats = this.ats.filter((at) => at.boundTo !== turnIdentity);
   }
@@ -696,6 +711,9 @@ export class RulesMonitor {
           this.fail(this.rule('805.9', '514.1'), `${r.player} discarded ${r.count} with ${this.hands[r.player]} cards in hand (maximum ${this.maxHandSize}) in ${this.active}'s turn`);
         }
         if (this.discarding.includes(r.player)) this.fail('514.1', `${r.player} discarded twice at once`);
+        if (this.discarding.some((p) => this.players.indexOf(p) > this.players.indexOf(r.player))) {
+          this.fail('805.6', `${r.player}'s discard was recorded after ${this.discarding.join(', ')}'s: the active team's players discard in the team's order`);
+        }
         this.hands[r.player] -= r.count;
         this.toDiscard = this.toDiscard.filter((p) => p !== r.player);
         this.discarding.push(r.player);
@@ -1313,6 +1331,7 @@ export class RulesMonitor {
     mismatch(this.rule('805.5a', '117'), 'what the game waits for', side === null ? null : { kind: w, side, players: this.playersOf(side) }, v.awaiting);
     mismatch(this.rule('805.4a', '500'), 'the active team and players', [this.teams ? this.active : null, this.activePlayers()], [v.activeTeam, v.activePlayers]);
     mismatch('500.7', 'extra turn', this.extraTurn, v.extraTurn);
+    mismatch(this.teamTurnEffects ? '805.8/500.7/500.11' : this.rule('805.4', '500.7/500.11/101.4'), 'the upcoming turns', this.upcomingSides(v.nextTurns.length), v.nextTurns);
   }
 
   private checkSnapshot(s: TurnSnapshot): void {
