@@ -1217,7 +1217,7 @@ const TEAM_CONFIGS: TeamConfig[] = [
 /** Which player acts for a team: its primary player, its last player (the secondary one in a team of two), or the team's id. */
 type TeamHand = 'primary' | 'secondary' | 'team';
 const TEAM_HANDS: TeamHand[] = ['secondary', 'team', 'primary'];
-type TeamTarget = 'priority' | 'declarations' | 'turns' | 'timeStop' | 'mandate' | 'cleanup' | 'order' | 'perActivePlayer';
+type TeamTarget = 'priority' | 'declarations' | 'turns' | 'timeStop' | 'mandate' | 'cleanup' | 'order' | 'perActivePlayer' | 'bindings';
 const TEAM_TARGETS: Record<TeamTarget, string> = {
   priority: 'a spell cast by a teammate resolves after one pass per team (805.5)',
   declarations: 'one combined attack and one combined block per defending team (805.10)',
@@ -1227,6 +1227,7 @@ const TEAM_TARGETS: Record<TeamTarget, string> = {
   cleanup: 'a 514.3a cleanup with both teammates\' triggers, in the order they triggered (805.7)',
   order: 'triggerOrder "choose": the team orders its players\' triggers together (805.7)',
   perActivePlayer: 'a draw step ability for each player of the active team triggers once per player (805.4d)',
+  bindings: 'a secondary player\'s "until your next turn" and an opposing player\'s "on your next turn" are their teams\' (611.2, 603.7)',
 };
 interface TeamCase { name: string; config: TeamConfig; target: TeamTarget; hand: TeamHand; input: GameInput }
 const teamIds = (config: TeamConfig) => config.teams.map((t) => t.join('+'));
@@ -1333,6 +1334,10 @@ function teamMenu(c: TeamCase): Menu {
       case 'perActivePlayer':
         if (atStart(s) && !registered(s, 'howlingMine')) return [register('howlingMine', 'draw', other[0], { perActivePlayer: true })];
         break;
+      case 'bindings':
+        if (atStart(s) && s.context.effects.length === 0) return [{ type: 'effect.create', effect: { id: 'protection', until: { nextTurnOf: last(active) } } }];
+        if (atStart(s) && !registered(s, 'towershell')) return [register('towershell', 'upkeep', active[0], { nextTurnOf: last(next), perActivePlayer: true })];
+        break;
       default:
         break;
     }
@@ -1342,6 +1347,7 @@ function teamMenu(c: TeamCase): Menu {
 
 const teamStop: Record<TeamTarget, (c: TeamCase) => number> = {
   priority: () => 2, declarations: () => 2, turns: () => 5, timeStop: () => 2, mandate: () => 2, cleanup: () => 2, order: () => 2, perActivePlayer: (c) => c.config.teams.length + 2,
+  bindings: (c) => c.config.teams.length + 2,
 };
 const teamLabel = (c: TeamCase, s: TurnSnapshot): boolean => {
   switch (c.target) {
@@ -1432,6 +1438,16 @@ const teams: Family = {
           `triggered ${triggered.join(', ')}; put on the stack ${puts.join(', ')}; expected ${expected.join(', ')}`);
         const orders = eventsOfType(p.events, 'triggers.order');
         expectRule(orders.length === (c.target === 'order' ? 1 : 0), '805.7', `${orders.length} orders given; the team is asked once for all its players' abilities`);
+        break;
+      }
+      case 'bindings': {
+        const ended = ofType(p.history, 'effectEnded').filter((r) => r.id === 'protection');
+        const activeAgain = c.config.teams.length + 1;
+        expectRule(ended.length === 1 && ended[0].turn === activeAgain && ended[0].phase === null, '611.2/805.4',
+          `${last(active)}'s "until your next turn" ended in ${JSON.stringify(ended)}; expected as turn ${activeAgain} (${activeTeam}'s) began`);
+        const triggered = ofType(p.history, 'triggered').filter((r) => r.id.startsWith('towershell@')).map((r) => `${r.id} ${r.step}`);
+        const expected = c.config.teams[1].map((_, i) => `towershell@2${i === 0 ? '' : `.${i + 1}`} upkeep`);
+        expectRule(sameOrder(triggered, expected), '603.7/805.4d', `triggered: ${triggered.join(', ')}; expected ${expected.join(', ')} (the next team's next turn)`);
         break;
       }
       case 'perActivePlayer': {
