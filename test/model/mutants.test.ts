@@ -74,6 +74,25 @@ const teammateCastsAndTeamsPass = (run: Run) => {
   for (const player of ['A', 'B', 'C', 'D']) run.send({ type: 'priority.pass', player });
 };
 
+/** A broken 805.8: a skip naming several players of one team counts once per player (a second skip for each teammate after the first). */
+const skipPerPlayerNamed: Implementations = {
+  actions: {
+    performEffects: ruleAction((d) => {
+      const effects: ResolutionEffect[] = d.ctx.resolution?.object.effects ?? [];
+      performEffects(d);
+      for (const effect of effects) {
+        if (!('skip' in effect) || !effect.skip.players) continue;
+        const { step, phase } = effect.skip;
+        const [kind, id] = step !== undefined ? ['step', step] as const : phase !== undefined ? ['phase', phase] as const : ['turn', 'turn'] as const;
+        const sides = effect.skip.players.map((player) => sideOf(d.ctx, player));
+        sides.forEach((side, i) => {
+          if (sides.indexOf(side) !== i) d.ctx.skips = [...d.ctx.skips, { side, kind, id, each: false, turn: null }];
+        });
+      }
+    }),
+  },
+} as never;
+
 interface Mutant {
   name: string;
   /** The rule the monitor must report (prefix of the violation's rule). */
@@ -392,22 +411,7 @@ const mutants: Mutant[] = [
     name: '805.8: one effect naming both players of a team makes that team skip its untap step twice (Brine Elemental)',
     rule: '805.8',
     input: TWO_HEADED,
-    implementations: {
-      actions: {
-        performEffects: ruleAction((d) => {
-          const effects: ResolutionEffect[] = d.ctx.resolution?.object.effects ?? [];
-          performEffects(d);
-          for (const effect of effects) {
-            if (!('skip' in effect) || effect.skip.step === undefined || !effect.skip.players) continue;
-            const step = effect.skip.step;
-            const sides = effect.skip.players.map((player) => sideOf(d.ctx, player));
-            sides.forEach((side, i) => {
-              if (sides.indexOf(side) !== i) d.ctx.skips = [...d.ctx.skips, { side, kind: 'step', id: step, each: false, turn: null }];
-            });
-          }
-        }),
-      },
-    } as never,
+    implementations: skipPerPlayerNamed,
     script: (run) => {
       run.send(cast('brineElemental', [{ skip: { players: ['C', 'D'], step: 'untap' } }]));
       passAll(run);
@@ -418,22 +422,7 @@ const mutants: Mutant[] = [
     name: '805.8: one effect naming both players of a team makes that team skip two turns',
     rule: '805.8',
     input: TWO_HEADED,
-    implementations: {
-      actions: {
-        performEffects: ruleAction((d) => {
-          const effects: ResolutionEffect[] = d.ctx.resolution?.object.effects ?? [];
-          performEffects(d);
-          // each player named counts: a second skip of the same team's turn for every teammate after the first
-          for (const effect of effects) {
-            if (!('skip' in effect) || !effect.skip.turn || !effect.skip.players) continue;
-            const sides = effect.skip.players.map((player) => sideOf(d.ctx, player));
-            sides.forEach((side, i) => {
-              if (sides.indexOf(side) !== i) d.ctx.skips = [...d.ctx.skips, { side, kind: 'turn', id: 'turn', each: false, turn: null }];
-            });
-          }
-        }),
-      },
-    } as never,
+    implementations: skipPerPlayerNamed,
     script: (run) => {
       run.send(cast('lethalVapors', [{ skip: { players: ['C', 'D'], turn: true } }]));
       passAll(run);
