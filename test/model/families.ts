@@ -562,7 +562,7 @@ const cleanupRepeats: Family = {
 interface Probe { name: string; event: TurnEvent; expect: string | 'accepted'; recorded?: HistoryRecord['type'] }
 /** Events that bring the game into the situation, in order, each with how to tell it was applied. */
 interface Setup { event: TurnEvent; done: (s: TurnSnapshot) => boolean }
-interface Situation { name: string; input: GameInput; setup?: Setup[]; is: (s: TurnSnapshot) => boolean; probes: Probe[] }
+interface Situation { name: string; input: GameInput; setup?: Setup[]; is: (s: TurnSnapshot) => boolean; probes: Probe[]; stopAtTurn?: number }
 
 /** Limits of 1: one of each is accepted, the second refused under rule "limit". */
 const TIGHT: GameInput = {
@@ -665,6 +665,9 @@ const situations: Situation[] = [
     is: (s) => s.context.turn === 1 && here(s) === 'upkeep' && holder(s) === 'B' && s.context.stack.length === 0,
     probes: [
       { name: 'B activates a "during your turn" ability', event: { type: 'ability.activate', object: { id: 'sundial', controller: 'B', timing: 'yourTurn' } }, expect: '602.5b' },
+      { name: 'B casts a "cast only during your turn" spell', event: { type: 'spell.cast', object: { id: 'ownTurnOnly', controller: 'B', timing: 'yourTurn' } }, expect: '601.3' },
+      { name: 'B casts a "cast only during combat" spell (Mandate of Peace)', event: { type: 'spell.cast', object: { id: 'mandate', controller: 'B', timing: 'combat' } }, expect: '601.3' },
+      { name: 'B activates a "only during combat" ability', event: { type: 'ability.activate', object: { id: 'duringCombat', controller: 'B', timing: 'combat' } }, expect: '602.5' },
       { name: 'A passes without priority', event: { type: 'priority.pass', player: 'A' }, expect: '117.1' },
     ],
   },
@@ -699,12 +702,32 @@ const situations: Situation[] = [
       { name: 'attackers are declared again', event: { type: 'combat.declareAttackers', player: 'A', attackers: [bear] }, expect: '508.1' },
     ],
   },
+  {
+    name: 'B holds priority in A\'s beginning of combat step',
+    input: AB,
+    is: (s) => s.context.turn === 1 && here(s) === 'beginningOfCombat' && holder(s) === 'B' && s.context.stack.length === 0,
+    probes: [
+      { name: 'B casts Mandate of Peace ("cast only during combat")', event: { type: 'spell.cast', object: { id: 'mandate', controller: 'B', timing: 'combat', effects: [{ endCombat: {} }] } }, expect: 'accepted', recorded: 'putOnStack' },
+      { name: 'B casts a "cast only during your turn" spell', event: { type: 'spell.cast', object: { id: 'ownTurnOnly', controller: 'B', timing: 'yourTurn' } }, expect: '601.3' },
+    ],
+  },
+  {
+    name: 'A declares attackers in an extra turn (Time Walk)',
+    input: AB,
+    setup: [{ event: { type: 'spell.cast', object: { id: 'timeWalk', controller: 'A', effects: [{ extraTurn: { player: 'A' } }] } }, done: (s) => seen(s, 'timeWalk') }],
+    is: (s) => waitingFor(s) === 'declareAttackers' && s.context.extraTurn,
+    stopAtTurn: 3,
+    probes: [
+      { name: 'Medomai the Ageless attacks', event: { type: 'combat.declareAttackers', player: 'A', attackers: [{ id: 'medomai', cantAttackDuringExtraTurns: true }] }, expect: '508.1c' },
+      { name: 'a bear attacks', event: { type: 'combat.declareAttackers', player: 'A', attackers: [bear] }, expect: 'accepted' },
+    ],
+  },
 ];
 const probeLabel = (situation: Situation, probe: Probe) => `${situation.name}: ${probe.name}`;
 
 const refusals: Family = {
   name: 'refusals and host reports',
-  rules: ['117.1', '301.1', '307.1', '508.1', '509.1', '506.4', '602.5b', '602.5d', '603.3b', 'limit'],
+  rules: ['117.1', '301.1', '307.1', '508.1', '508.1c', '509.1', '506.4', '601.3', '602.5', '602.5b', '602.5d', '603.3b', 'limit'],
   explorations: situations.map((situation): Exploration => {
     const probeOf = new WeakMap<object, Probe>();
     return {
@@ -723,7 +746,7 @@ const refusals: Family = {
         });
         return [...progress, ...probes];
       },
-      stopAtTurn: 2,
+      stopAtTurn: situation.stopAtTurn ?? 2,
       terminal: (event) => probeOf.has(event),
       label: (_states, events) => {
         const probe = events.length > 0 ? probeOf.get(last(events)) : undefined;
