@@ -77,8 +77,9 @@ export function runSequence(c: FuzzCase, options: { differential?: boolean } = {
       const event = realizer.event(intent, before);
       events.push(event);
       const predicted = explainRefusal(before, event);
-      const kind = legalKind(event);
-      const legal = kind && predicted?.rule !== 'input' ? kind.matchesAll(legalActions(before, kind.player)) : null;
+      // (only a well-formed event has a kind of action to look for)
+      const kind = predicted?.rule === 'input' ? null : legalKind(event);
+      const legal = kind ? kind.matchesAll(legalActions(before, kind.player)) : null;
       const from = game.history.length;
       const refusal = game.send(event);
       monitor.observe({ event, before, after: game.snapshot(), records: game.history.slice(from), refusal });
