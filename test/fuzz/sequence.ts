@@ -88,10 +88,11 @@ export function runSequence(c: FuzzCase, options: { differential?: boolean } = {
       const event = realizer.event(intent, before);
       events.push(event);
       const predicted = explainRefusal(before, event);
-      const kind = legalKind(event, sideOf);
+      // (only a well-formed event has a kind of action to look for)
+      const kind = predicted?.rule === 'input' ? null : legalKind(event, sideOf);
       // legalActions answers for a player: an action named by a team's id is its primary player's (805.5a, 805.2)
       const asker = kind ? (teamPlayers.get(kind.player) ?? [kind.player])[0] : '';
-      const legal = kind && predicted?.rule !== 'input' ? kind.matchesAll(legalActions(before, asker)) : null;
+      const legal = kind ? kind.matchesAll(legalActions(before, asker)) : null;
       const from = game.history.length;
       const refusal = game.send(event);
       monitor.observe({ event, before, after: game.snapshot(), records: game.history.slice(from), refusal });
