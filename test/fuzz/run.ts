@@ -69,7 +69,7 @@ fc.check(fc.property(fuzzCase(maxEvents), (c) => {
 }), { numRuns: runs, seed });
 
 const seconds = (performance.now() - started) / 1000;
-console.log(`fuzz: ${sequences} sequences (seed ${seed}), ${events} events, 2–4 players (${teamGames} team games: 2HG, 2 and 3 teams, teams of one), ≤ ${maxEvents} events each${differential ? ', persisted-snapshot differential on' : ''}`);
+console.log(`fuzz: ${sequences} sequences (seed ${seed}), ${events} events, free-for-all games of 2–4 players and ${teamGames} team games (2HG, Three-Headed Giant, two and three teams, teams of one), ≤ ${maxEvents} events each${differential ? ', persisted-snapshot differential on' : ''}`);
 console.log(`violations: ${failing} sequences with violations (${failing - unexplained} only from known bugs, see test/fuzz/knownBugs.ts; ${unexplained} unexplained)`);
 for (const [rule, { sequences: n, example }] of [...byRule].sort((a, b) => b[1].sequences - a[1].sequences)) {
   console.log(`  [${rule}] in ${n} sequences; shortest example (${example.events.length} events, ${JSON.stringify(example.input)}):`);
