@@ -27,7 +27,7 @@ function rulesAction<P extends object | undefined = undefined>(rule: Rule<P>) {
   return enqueueActions<GameContext, MachineEvent, P, MachineEvent, never, never, never, never, TurnEmitted>(
     (args, params) => {
       const { context, event, enqueue, self } = args;
-      const draft = beginDraft(context, hooksOf(self, args, () => context.turn), context.options.history);
+      const draft = beginDraft(context, hooksOf(self, args, context.turn), context.options.history);
       rule(draft, event, params);
       const changes = changesOf(draft);
       if (changes) {
