@@ -14,33 +14,82 @@ import * as triggerOrder from '../rules/triggerOrder.js';
 import * as triggers from '../rules/triggers.js';
 import * as plan from '../rules/turnPlan.js';
 import type { GameContext } from '../rules/types.js';
-import type { StateBasedActionsRule } from '../rules/hooks.js';
+import { NO_HOOKS, type StateBasedActionsRule } from '../rules/hooks.js';
 import type { EventOfType, TurnEventType, WaitingFor } from '../vocabulary/index.js';
 import type { TurnEmitted } from './emitted.js';
 import type { InternalEvent, MachineEvent } from './events.js';
 import { defaultHooks, hooksOf } from './hooks.js';
+import { currentMicrostep } from './microstep.js';
 
 /** What an action does to the game: a rules function over a working copy (its draft). */
 export type Rule<P = undefined> = (draft: Draft, event: MachineEvent, params: P) => void;
+
+/**
+ * The working copy the rules actions of one microstep share. XState runs a microstep's actions
+ * in order (exit, transition, entry), each seeing the context the previous ones assigned; the
+ * first rules action that changes something assigns a whole new context, and the next ones of
+ * the same microstep write their changes into that context — this microstep's own object, not
+ * yet part of any snapshot anyone can see — instead of assigning again. Each action keeps its
+ * name in the chart, its rules function and its history records; only the copies are saved.
+ */
+interface SharedDraft {
+  /** The microstep's identity (see `currentMicrostep`). */
+  readonly microstep: unknown;
+  readonly draft: Draft;
+  /** The context before the microstep's first rules action. */
+  readonly base: GameContext;
+  /** The context XState made from this microstep's assign, once an action saw it; null before. */
+  live: GameContext | null;
+  assigned: boolean;
+}
+
+let shared: SharedDraft | null = null;
+
+/** The draft this action continues, when it runs in the same microstep as the last one and sees the context that one left. */
+function sharedDraftFor(microstep: unknown, context: GameContext): SharedDraft | null {
+  const last = shared;
+  if (last === null || microstep === undefined || last.microstep !== microstep) return null;
+  if (!last.assigned) return context === last.base ? last : null;
+  if (last.live === null && context !== last.base) last.live = context;
+  return context === last.live ? last : null;
+}
 
 function rulesAction<P extends object | undefined = undefined>(rule: Rule<P>) {
   return enqueueActions<GameContext, MachineEvent, P, MachineEvent, never, never, never, never, TurnEmitted>(
     (args, params) => {
       const { context, event, enqueue, self } = args;
-      const draft = beginDraft(context, hooksOf(self, args, context.turn), context.options.history);
+      const microstep = currentMicrostep();
+      let current = sharedDraftFor(microstep, context);
+      if (current === null) {
+        const draft = beginDraft(context, NO_HOOKS, context.options.history);
+        current = { microstep, draft, base: context, live: null, assigned: false };
+        shared = microstep === undefined ? null : current;
+      }
+      const draft: Draft = { ...current.draft, hooks: hooksOf(self, args, context.turn), records: [], refusals: [] };
       rule(draft, event, params);
-      const changes = changesOf(draft);
-      if (changes) {
+      if (current.assigned) {
+        // This microstep's own context (see SharedDraft): what differs from it, written in place (keys it already has).
+        const changes = changesOf(draft, context);
+        if (changes) Object.assign(context, changes);
+      } else {
+        const changes = changesOf(draft);
+        if (changes === null) return emitAll(enqueue, draft);
         // A whole context of the same shape, not a partial: xstate merges with
         // Object.assign({}, context, update), and partials of varying shapes turn the
         // context into a dictionary-mode object in V8 (slow copies and reads).
-        const next: GameContext = { ...context, ...changes };
+        const next: GameContext = { ...current.base, ...changes };
         enqueue.assign(() => next);
+        current.assigned = true;
       }
-      for (const record of draft.records) enqueue.emit({ type: 'history', record });
-      for (const refusal of draft.refusals) enqueue.emit({ type: 'rejected', ...refusal });
+      emitAll(enqueue, draft);
     },
   );
+}
+
+/** What the action recorded, and what of the engine's it refused: emitted in order. */
+function emitAll(enqueue: { emit(event: TurnEmitted): void }, draft: Draft): void {
+  for (const record of draft.records) enqueue.emit({ type: 'history', record });
+  for (const refusal of draft.refusals) enqueue.emit({ type: 'rejected', ...refusal });
 }
 
 /** A rule driven by one event type (the chart only wires it to that event). */

@@ -91,12 +91,17 @@ export function copyContainers(context: GameContext): GameContext {
   return copy as unknown as GameContext;
 }
 
-/** The parts of the context a draft really changed (nothing when it only read or recorded). */
-export function changesOf(draft: Draft): Partial<GameContext> | null {
+/**
+ * The parts of the context a draft really changed (nothing when it only read or recorded):
+ * what differs from the context it began from, or from `against` (a context the draft's
+ * earlier changes were written into).
+ */
+export function changesOf(draft: Draft, against?: GameContext): Partial<GameContext> | null {
   const { base, touched } = draft.ctx as unknown as DraftContext;
+  const from = against ?? base;
   let changes: Partial<Record<Key, unknown>> | null = null;
   for (const key of Object.keys(touched) as Key[]) {
-    if (sameShallow(touched[key], base[key])) continue;
+    if (sameShallow(touched[key], from[key])) continue;
     (changes ??= {})[key] = touched[key];
   }
   return changes as Partial<GameContext> | null;

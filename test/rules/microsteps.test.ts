@@ -46,3 +46,32 @@ describe('117.5 in the chart', () => {
     });
   });
 });
+
+describe('the rules actions of one microstep share one working copy', () => {
+  it('no microstep\'s snapshot changes after it was taken (the context is written in place only within its own microstep)', () => {
+    const taken: { context: object; json: string }[] = [];
+    const actor = createActor(turnMachine, {
+      input: { players: ['A', 'B'] },
+      inspect: (e: InspectionEvent) => {
+        if (e.type !== '@xstate.microstep') return;
+        const { context } = e.snapshot as unknown as { context: object };
+        taken.push({ context, json: JSON.stringify(context) });
+      },
+    });
+    actor.start();
+    const send = (event: TurnEvent) => actor.send(event);
+    // Time Stop from the upkeep (723.1: four actions in one microstep, five in the next), triggers, a cleanup window.
+    send({ type: 'trigger.report', ability: { id: 't', controller: 'A', effects: [] } });
+    send({ type: 'stateBasedActions.schedule' });
+    send({ type: 'ability.activate', object: { id: 'sundial', controller: 'A', effects: [{ endTurn: {} }] } });
+    send({ type: 'priority.pass', player: 'A' });
+    send({ type: 'priority.pass', player: 'B' });
+    for (let i = 0; i < 40; i += 1) {
+      const { priority } = (actor.getSnapshot().context as { priority: { holder: string | null } });
+      if (priority.holder) send({ type: 'priority.pass', player: priority.holder });
+      else send({ type: 'combat.declareAttackers', player: (actor.getSnapshot().context as { activePlayer: string }).activePlayer, attackers: [] });
+    }
+    expect(taken.length).toBeGreaterThan(100);
+    for (const [i, step] of taken.entries()) expect(JSON.stringify(step.context), `microstep ${i}`).toBe(step.json);
+  });
+});
