@@ -3,6 +3,7 @@
 // waits; what happens, and what is recorded, is the same either way.
 import { describe, expect, it } from 'vitest';
 import { createActor, type InspectionEvent } from 'xstate';
+import { nextSnapshot, turnActions } from '../../src/machine/actions.js';
 import { turnMachine, type HistoryRecord, type TurnEvent } from '../../src/index.js';
 
 function recorded() {
@@ -73,5 +74,27 @@ describe('the rules actions of one microstep share one working copy', () => {
     }
     expect(taken.length).toBeGreaterThan(100);
     for (const [i, step] of taken.entries()) expect(JSON.stringify(step.context), `microstep ${i}`).toBe(step.json);
+  });
+});
+
+describe('rules actions are resolved as XState resolves its own actions', () => {
+  it('a new context makes a copy of XState\'s snapshot with only the context changed; another kind of snapshot gets XState\'s assign', () => {
+    const actor = createActor(turnMachine, { input: { players: ['A', 'B'] } });
+    const snapshot = actor.getSnapshot() as unknown as Parameters<typeof nextSnapshot>[0];
+    const next = { ...snapshot.context, turn: 99 };
+    const [copy, actions] = nextSnapshot(snapshot, next);
+    expect(actions).toBeUndefined();
+    expect(copy).not.toBe(snapshot);
+    expect(copy.context).toBe(next);
+    for (const key of Object.keys(snapshot).filter((k) => k !== 'context')) expect(copy[key], key).toBe(snapshot[key]);
+    class Other { context = snapshot.context; }
+    const [same, assigned] = nextSnapshot(new Other() as unknown as typeof snapshot, next);
+    expect(same).toBeInstanceOf(Other);
+    expect(assigned).toHaveLength(1);
+    expect((assigned![0] as { type: string }).type).toBe('xstate.assign');
+  });
+
+  it('one called as a plain action (by an XState that would not resolve it) throws instead of skipping the rules', () => {
+    expect(() => (turnActions.beginTurn as unknown as () => void)()).toThrow(/not supported/);
   });
 });
