@@ -55,6 +55,20 @@ function sharedDraftFor(microstep: unknown, context: GameContext): SharedDraft |
   return context === last.live ? last : null;
 }
 
+/**
+ * The changes with each list copied to its exact size: a list the rules grew in place (V8 grows
+ * one by half again plus 16) would otherwise keep its spare room in the game state. The draft
+ * keeps working on its own copies.
+ */
+function exact(changes: Partial<GameContext>): Partial<GameContext> {
+  const lists = changes as Record<string, unknown>;
+  for (const key of Object.keys(lists)) {
+    const value = lists[key];
+    if (Array.isArray(value)) lists[key] = value.slice();
+  }
+  return changes;
+}
+
 /** An XState machine snapshot: a plain object whose state fields (value, _nodes, tags…) actions never change. */
 type Snapshot = { context: GameContext } & Record<string, unknown>;
 
@@ -99,12 +113,12 @@ function rulesAction<P extends object | undefined = undefined>(rule: Rule<P>): R
     if (current.made) {
       // This microstep's own context (see SharedDraft): what differs from it, written in place (keys it already has).
       const changes = changesOf(draft, context);
-      if (changes) Object.assign(context, changes);
+      if (changes) Object.assign(context, exact(changes));
     } else {
       const changes = changesOf(draft);
       if (changes) {
         // A whole context of the same shape as the last (V8 keeps its properties fast).
-        const next: GameContext = { ...context, ...changes };
+        const next: GameContext = { ...context, ...exact(changes) };
         result = nextSnapshot(snapshot, next);
         current.made = true;
         if (result[0] !== snapshot) current.live = next;

@@ -233,14 +233,14 @@ function walkList(schema: Extract<AnySchema, { kind: 'list' }>, value: unknown, 
   const max = boundOf(schema.max, run.env.limits).value;
   if (length > max) return run.tooBig(schema.max, length, 'too many items');
   if (length < schema.min) return run.issue(`needs at least ${schema.min} item${schema.min === 1 ? '' : 's'}, got ${length}`, 'size');
-  const out: unknown[] = [];
+  const out: unknown[] = new Array(length); // exactly its items: a list kept in a game state holds no spare room
   let failed = false;
   for (let index = 0; index < length; index += 1) {
     const result = child(run, index, schema.item, value[index], depth);
     if (result === FAIL) {
       failed = true;
       if (run.stopped) return FAIL;
-    } else out.push(result);
+    } else out[index] = result;
   }
   return failed ? FAIL : refineWith(run, schema.refine, out);
 }
