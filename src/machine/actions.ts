@@ -107,7 +107,7 @@ function rulesAction<P extends object | undefined = undefined>(rule: Rule<P>): R
       current = { microstep, draft: beginDraft(context, NO_HOOKS, context.options.history), base: context, live: null, made: false };
       shared = microstep === undefined ? null : current;
     }
-    const draft: Draft = { ...current.draft, hooks: hooksOf(self, args, context.turn), records: [], refusals: [] };
+    const draft: Draft = { ctx: current.draft.ctx, recording: current.draft.recording, hooks: hooksOf(self, args, context.turn), records: [], refusals: [] };
     rule(draft, event, params);
     let result: [Snapshot, unknown[] | undefined] = [snapshot, undefined];
     if (current.made) {
