@@ -233,16 +233,17 @@ function walkList(schema: Extract<AnySchema, { kind: 'list' }>, value: unknown, 
   const max = boundOf(schema.max, run.env.limits).value;
   if (length > max) return run.tooBig(schema.max, length, 'too many items');
   if (length < schema.min) return run.issue(`needs at least ${schema.min} item${schema.min === 1 ? '' : 's'}, got ${length}`, 'size');
-  const out: unknown[] = new Array(length); // exactly its items: a list kept in a game state holds no spare room
+  const out: unknown[] = [];
   let failed = false;
   for (let index = 0; index < length; index += 1) {
     const result = child(run, index, schema.item, value[index], depth);
     if (result === FAIL) {
       failed = true;
       if (run.stopped) return FAIL;
-    } else out[index] = result;
+    } else out.push(result);
   }
-  return failed ? FAIL : refineWith(run, schema.refine, out);
+  // A copy of exactly its items (push leaves spare room, which a list kept in a game state would hold on to).
+  return failed ? FAIL : refineWith(run, schema.refine, length === 0 ? out : out.slice());
 }
 
 function walkRecord(schema: Extract<AnySchema, { kind: 'record' }>, value: unknown, depth: number, run: Run): Out {
