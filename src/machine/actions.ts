@@ -91,7 +91,7 @@ type RulesActionFunction<P> = ReturnType<typeof enqueueActions<GameContext, Mach
 /**
  * A named rules action. It is built as XState builds its own actions (`assign`, `raise`…): a
  * `resolve` that XState calls with the microstep's current snapshot, returning the next one and
- * the actions to run after it (the emitted records and refusals, as XState's `emit`). A
+ * the actions to run after it (the emitted records and refusals, as XState's `emit`). An
  * `enqueueActions` would do the same through an `assign` and a dozen closures per call; this is
  * a quarter faster. Should an XState version stop resolving it so, it throws rather than skip the rules.
  */
