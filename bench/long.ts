@@ -1,12 +1,12 @@
 // Long games (issue 13, "bounded long games"): the script's policy played for thousands of
-// turns on our actor, then
+// turns on our actor, with history off (`options.history: false`: the game keeps no record of
+// the past, what the targets are about) and, to turn `viewTurn`, with history on; then
 // - the cost of an event late in the game against one early: the same 6 turns of the policy
 //   (both players active three times, first strike once) replayed from a persisted snapshot
 //   taken as the window's first turn begins, each event timed alone, median over the replays
-//   per event, then the median over the window;
+//   per event, then the median over the window (history on: the late window at `viewTurn`);
 // - `game.view()` and the persisted snapshot at turn `viewTurn`;
-// - memory per live game: actors (createActor, no listeners: there is no "history off"
-//   option yet, so this is the raw actor) kept alive, measured after a full GC.
+// - memory per live game: actors (createActor, no listeners) kept alive, measured after a full GC.
 // Runs in its own worker (bench/isolated.ts). Reported by `npm run bench`, never asserted.
 import { gzipSync } from 'node:zlib';
 import { createActor } from 'xstate';
@@ -52,16 +52,26 @@ export interface LiveGameMemory {
   bytesPerGame: number;
 }
 
-export interface LongGames {
+/** One long game: its history option, and what it costs late against early. */
+export interface LongGame {
+  history: boolean;
   generated: { turns: number; events: number; seconds: number };
   early: WindowCost;
   late: WindowCost;
   /** late / early, median per event (and by CPU time). */
   ratio: number;
   cpuRatio: number;
+  /** `game.view()` at `viewTurn`, µs (createGame restored there). */
   view: { turn: number; us: number };
   snapshot: { turn: number; bytes: number; gzipBytes: number };
   memory: LiveGameMemory[];
+}
+
+export interface LongGames {
+  /** History off: what the targets measure. */
+  off: LongGame;
+  /** History on, to turn `viewTurn`. */
+  on: LongGame;
   seconds: number;
 }
 
@@ -73,9 +83,11 @@ interface Played {
   snapshots: Map<number, string>;
 }
 
+const inputOf = (history: boolean) => ({ players: PLAYERS, options: { history } });
+
 /** Plays the policy on a raw actor until turn `until` has begun; persists the game as each marked turn begins. */
-function playPolicy(until: number, marks: ReadonlySet<number>): Played {
-  const actor = createActor(turnMachine, { input: { players: PLAYERS } });
+function playPolicy(until: number, marks: ReadonlySet<number>, history: boolean): Played {
+  const actor = createActor(turnMachine, { input: inputOf(history) });
   let refused: string | null = null;
   actor.on('rejected', (e) => { refused = e.reason; });
   actor.start();
@@ -102,6 +114,7 @@ function playPolicy(until: number, marks: ReadonlySet<number>): Played {
   return { moves, firstMoveOf, snapshots };
 }
 
+/** The input only names the players a snapshot must have: the game's own options come with its state. */
 const restoredActor = (json: string) => createActor(turnMachine, { input: { players: PLAYERS }, snapshot: restoreSnapshot(JSON.parse(json)) });
 
 interface Window { start: number; json: string; moves: Move[]; events: TurnEvent[]; times: number[][]; cpuTimes: number[][] }
@@ -191,13 +204,13 @@ function heapPerGame(gc: () => void, count: number, make: () => { stop(): void }
   return median(measures);
 }
 
-export function run(options: LongGameOptions): LongGames {
+/** One long game, history on or off, to turn `until`: late against early, the view, the snapshot and memory at `viewTurn`. */
+function longGame(gc: () => void, options: LongGameOptions, history: boolean, lateTurn: number): LongGame {
   const started = performance.now();
-  const gc = exposeGc();
-  const late = lateStart(options.lateTurn);
+  const late = lateStart(lateTurn);
   const until = Math.max(late + CYCLE, options.viewTurn) + 1;
   const tenTurns = 11;
-  const played = playPolicy(until, new Set([EARLY_TURN, late, options.viewTurn, tenTurns]));
+  const played = playPolicy(until, new Set([EARLY_TURN, late, options.viewTurn, tenTurns]), history);
   const generated = { turns: until - 1, events: played.moves.length, seconds: (performance.now() - started) / 1000 };
   const [early, lateCost] = compareWindows(played, EARLY_TURN, late, options.replays);
 
@@ -206,7 +219,7 @@ export function run(options: LongGameOptions): LongGames {
   const viewUs = timeCall(() => game.view());
   game.stop();
 
-  const fresh = () => { const a = createActor(turnMachine, { input: { players: PLAYERS } }); a.start(); return a; };
+  const fresh = () => { const a = createActor(turnMachine, { input: inputOf(history) }); a.start(); return a; };
   const restored = (json: string) => () => { const a = restoredActor(json); a.start(); return a; };
   const { memoryGames } = options;
   const memory: LiveGameMemory[] = [
@@ -218,10 +231,17 @@ export function run(options: LongGameOptions): LongGames {
     },
   ];
   return {
-    generated, early, late: lateCost, ratio: lateCost.medianUs / early.medianUs, cpuRatio: lateCost.cpuMedianUs / early.cpuMedianUs,
+    history, generated, early, late: lateCost, ratio: lateCost.medianUs / early.medianUs, cpuRatio: lateCost.cpuMedianUs / early.cpuMedianUs,
     view: { turn: options.viewTurn, us: viewUs },
     snapshot: { turn: options.viewTurn, bytes: Buffer.byteLength(atView), gzipBytes: gzipSync(atView).length },
     memory,
-    seconds: (performance.now() - started) / 1000,
   };
+}
+
+export function run(options: LongGameOptions): LongGames {
+  const started = performance.now();
+  const gc = exposeGc();
+  const off = longGame(gc, options, false, options.lateTurn);
+  const on = longGame(gc, options, true, options.viewTurn);
+  return { off, on, seconds: (performance.now() - started) / 1000 };
 }

@@ -271,7 +271,10 @@ export const turnStatechart = setup({
             stateBasedActions: {
               description: '117.5, 704.3: before a player receives priority, state-based actions are checked until none is performed.',
               entry: { type: 'checkStateBasedActions', params: { rule: '117.5' } },
-              always: { target: 'triggers', actions: 'beginTriggerPass' },
+              always: [
+                { description: '117.5: no triggered ability waits to be put on the stack: the player receives priority.', guard: 'noTriggersWaiting', target: 'holding', actions: 'givePriority' },
+                { target: 'triggers', actions: 'beginTriggerPass' },
+              ],
             },
             triggers: {
               description: '117.5, 603.3b: the triggered abilities waiting go on the stack, APNAP (each player\'s in the order they triggered, or as the player orders them); then state-based actions are checked again; nothing left: the player receives priority.',

@@ -24,7 +24,8 @@ type Factory = Omit<Contender, 'play' | 'trace'> & { make: () => Pick<Contender,
 /** The contenders, in table order; `ids` builds only those (a worker builds just its own). */
 export function contenders(moves: Move[], players: string[], ids?: string[]): Contender[] {
   const all: Factory[] = [
-    { id: 'actor', label: 'ours: createActor + send (no listeners)', group: 1, make: () => oursActorContender(moves, players) },
+    { id: 'actor-nohistory', label: 'ours: createActor + send, history off (no listeners)', group: 1, make: () => oursActorContender(moves, players, undefined, undefined, { history: false }) },
+    { id: 'actor', label: 'ours: createActor + send, history on (no listeners)', group: 1, make: () => oursActorContender(moves, players) },
     { id: 'game', label: 'ours: createGame + send (history, refusals)', group: 1, make: () => oursGameContender(moves, players) },
     { id: 'playout', label: 'ours: createPlayout + send (history, refusals)', group: 1, make: () => playoutContender(moves, players, true) },
     { id: 'playout-nohistory', label: 'ours: createPlayout + send (no history)', group: 1, make: () => playoutContender(moves, players, false) },
@@ -43,4 +44,4 @@ export function contenders(moves: Move[], players: string[], ids?: string[]): Co
     .map(({ make, ...meta }) => ({ ...meta, ...make() }));
 }
 
-export const CONTENDER_IDS = ['actor', 'game', 'playout', 'playout-nohistory', 'skeleton', 'bare', 'bgio', 'bgio-undo', 'bgio-client', 'bgio-lean', 'bgio-lean-undo', 'bgio-lean-client', 'reducer'];
+export const CONTENDER_IDS = ['actor-nohistory', 'actor', 'game', 'playout', 'playout-nohistory', 'skeleton', 'bare', 'bgio', 'bgio-undo', 'bgio-client', 'bgio-lean', 'bgio-lean-undo', 'bgio-lean-client', 'reducer'];

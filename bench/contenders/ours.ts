@@ -5,10 +5,16 @@ import { createGame, turnMachine, view } from '../../src/index.js';
 import { ourWhere, toTurnEvent, whereOfView, type Move, type Where } from '../script.js';
 import { actorContender } from './actor.js';
 
-/** `machine` and its `viewOf`: another build of the turn machine (bench --compare DIR, --cow), else this one. */
-export function oursActorContender(moves: Move[], players: string[], machine: AnyStateMachine = turnMachine, viewOf: typeof view = view) {
+/**
+ * `machine` and its `viewOf`: another build of the turn machine (bench --compare DIR, --cow), else
+ * this one; `history: false`: the game keeps no record of the past (`options.history`).
+ */
+export function oursActorContender(
+  moves: Move[], players: string[], machine: AnyStateMachine = turnMachine, viewOf: typeof view = view, { history = true } = {},
+) {
   const read = (snapshot: SnapshotFrom<AnyStateMachine>) => viewOf(snapshot as never);
-  return actorContender(machine, moves.map(toTurnEvent), { players }, (s) => read(s).turn, (s) => whereOfView(read(s)));
+  const input = history ? { players } : { players, options: { history } };
+  return actorContender(machine, moves.map(toTurnEvent), input, (s) => read(s).turn, (s) => whereOfView(read(s)));
 }
 
 export function oursGameContender(moves: Move[], players: string[]) {

@@ -147,6 +147,7 @@ const GUARDS: Record<string, (args: Args, params: never) => boolean> = {
   isLastPassOnEmptyStack: ({ context: c }) => isLastPass(c) && c.stack.length === 0,
   isLastPass: ({ context: c }) => isLastPass(c),
   hasWaitingTriggers: ({ context: c }) => c.pending.length > 0,
+  noTriggersWaiting: ({ context: c }) => c.pending.length === 0,
   hasTriggersInPass: ({ context: c }) => (c.triggerPass?.waiting ?? 0) > 0,
   putTriggersThisPass: ({ context: c }) => c.triggerPass?.put === true,
   needsCleanupPriority: ({ context: c }) => c.pending.length > 0,

@@ -4,7 +4,10 @@
 // `changesOf` and `removeItem` swapped: the rest of the rules, the chart and the machine are
 // the same files, so the rows differ only by the draft layer. Changes that the library
 // reports but our layer would drop (a list rebuilt with the same items) are dropped the same
-// way, so the machine makes the same assigns either way.
+// way, so the machine makes the same assigns either way. A library's working copy is finished
+// once, so in every copy (the control included) each rules action works on a draft of its own:
+// the machine's sharing of one draft across a microstep (src/machine/microstep.ts) is turned
+// off there, and the rows compare draft layers, not that sharing.
 import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -25,8 +28,8 @@ import { layerFor } from '../../bench/copy-on-write/layers.js';
 
 const LAYER = layerFor(${JSON.stringify(layer)});
 
-export function beginDraft(context: GameContext, hooks: HostHooks = NO_HOOKS): Draft {
-  return { ctx: LAYER.begin(context), records: [], hooks, refusals: [] };
+export function beginDraft(context: GameContext, hooks: HostHooks = NO_HOOKS, recording = true): Draft {
+  return { ctx: LAYER.begin(context), records: [], hooks, refusals: [], recording };
 }
 
 export function changesOf(draft: Draft): Partial<GameContext> | null {
@@ -60,10 +63,14 @@ export function prepareTree(layer: LayerId | 'own', root = resolve('.')): Tree {
   for (const part of ['src', 'machines', 'bench']) cpSync(join(root, part), join(dir, part), { recursive: true });
   for (const file of ['package.json', 'tsconfig.json']) cpSync(join(root, file), join(dir, file));
   symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'), 'dir');
-  if (layer === 'own') return { layer, label: 'ours, a copy with our own draft layer (control)', dir };
+  const microstep = join(dir, 'src/machine/microstep.ts');
+  const unshared = readFileSync(microstep, 'utf8').replace('export function currentMicrostep(): unknown {', 'export function currentMicrostep(): unknown {\n  if (scopes.length >= 0) return undefined; // bench --cow: a draft per action');
+  if (!unshared.includes('bench --cow')) throw new Error('src/machine/microstep.ts changed: cannot turn off shared drafts in the --cow copies');
+  writeFileSync(microstep, unshared);
+  if (layer === 'own') return { layer, label: 'ours, a copy with our own draft layer (control; a draft per action)', dir };
   const draft = join(dir, 'src/rules/draft.ts');
   writeFileSync(draft, swappedDraftSource(readFileSync(draft, 'utf8'), layer));
-  return { layer, label: `ours, draft layer = ${LAYERS[layer].label}`, dir };
+  return { layer, label: `ours, draft layer = ${LAYERS[layer].label} (a draft per action)`, dir };
 }
 
 export const removeTree = (tree: Tree) => rmSync(tree.dir, { recursive: true, force: true });

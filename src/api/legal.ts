@@ -1,10 +1,12 @@
 // What is legal now, for a UI: answered by the same functions the machine's boundary and
 // guards use, so they always agree.
-import { acceptEvent } from '../machine/boundary.js';
+import { acceptEvent, type Acceptance } from '../machine/boundary.js';
+import { envOf } from '../rules/env.js';
 import { refusalOf, type Refusal } from '../rules/legality.js';
 import { sideOf } from '../rules/sides.js';
 import { abilitiesToOrder, sideToOrder } from '../rules/triggerOrder.js';
-import type { PlayerId, TurnEvent, WaitingFor } from '../vocabulary/index.js';
+import type { GameContext } from '../rules/types.js';
+import type { Env, PlayerId, TurnEvent, WaitingFor } from '../vocabulary/index.js';
 import { waitingFor, type GameState } from './view.js';
 
 function explain(snapshot: GameState, event: unknown, waiting: WaitingFor): Refusal | null {
@@ -35,30 +37,73 @@ export type LegalAction =
   | { type: 'combat.declareBlockers' }
   | { type: 'triggers.order'; triggers: string[] };
 
+type Candidate = [LegalAction, TurnEvent];
+
+/** The probe events for `player`: one for each kind of action (the order to give is asked apart: it depends on the state). */
+function probesOf(player: PlayerId): { candidates: Candidate[]; barred: TurnEvent } {
+  const probe = { id: 'probe', controller: player, effects: [] };
+  return {
+    barred: { type: 'combat.declareAttackers', player, attackers: [{ id: 'probe', cantAttackDuringExtraTurns: true }] },
+    candidates: [
+      [{ type: 'priority.pass' }, { type: 'priority.pass', player }],
+      [{ type: 'spell.cast', timing: 'instant' }, { type: 'spell.cast', object: { ...probe, type: 'instant' } }],
+      [{ type: 'spell.cast', timing: 'sorcery' }, { type: 'spell.cast', object: { ...probe, type: 'sorcery' } }],
+      [{ type: 'spell.cast', timing: 'yourTurn' }, { type: 'spell.cast', object: { ...probe, type: 'instant', timing: 'yourTurn' } }],
+      [{ type: 'spell.cast', timing: 'combat' }, { type: 'spell.cast', object: { ...probe, type: 'instant', timing: 'combat' } }],
+      [{ type: 'ability.activate', timing: 'instant' }, { type: 'ability.activate', object: probe }],
+      [{ type: 'ability.activate', timing: 'sorcery' }, { type: 'ability.activate', object: { ...probe, timing: 'sorcery' } }],
+      [{ type: 'ability.activate', timing: 'yourTurn' }, { type: 'ability.activate', object: { ...probe, timing: 'yourTurn' } }],
+      [{ type: 'ability.activate', timing: 'combat' }, { type: 'ability.activate', object: { ...probe, timing: 'combat' } }],
+      [{ type: 'combat.declareAttackers', barred: [] }, { type: 'combat.declareAttackers', player, attackers: [] }],
+      [{ type: 'combat.declareBlockers' }, { type: 'combat.declareBlockers', player, blockers: [] }],
+    ],
+  };
+}
+
+/** The probes of one player of a game, as the boundary accepts or refuses them: what they are depends only on the game's players, teams and limits (its `Env`). */
+interface CheckedProbes { candidates: [LegalAction, Acceptance][]; barred: Acceptance }
+const checkedProbes = new WeakMap<Env, Map<PlayerId, CheckedProbes>>();
+
+/** The probes checked at the boundary once per game and player (not at every call); a name that is not a player is checked each time. */
+function checkedProbesOf(ctx: GameContext, player: PlayerId): CheckedProbes {
+  const env = envOf(ctx);
+  const cached = checkedProbes.get(env)?.get(player);
+  if (cached) return cached;
+  const { candidates, barred } = probesOf(player);
+  const checked: CheckedProbes = {
+    candidates: candidates.map(([action, event]) => [action, acceptEvent(ctx, event)]),
+    barred: acceptEvent(ctx, barred),
+  };
+  if (ctx.players.includes(player)) {
+    let byPlayer = checkedProbes.get(env);
+    if (!byPlayer) checkedProbes.set(env, byPlayer = new Map());
+    byPlayer.set(player, checked);
+  }
+  return checked;
+}
+
+const refusalAfter = (ctx: GameContext, accepted: Acceptance, waiting: WaitingFor): Refusal | null =>
+  (accepted.ok ? refusalOf(ctx, accepted.event, waiting) : accepted.refusal);
+
 /**
  * The kinds of action `player` may take now (a probe event for each kind, checked as the machine
  * would). With teams, a player acts for their team (805.5a): what the team may do, this player may.
+ * What the state decides is computed once per call (what the game waits for, whose order it is);
+ * the probes themselves are checked at the boundary once per game and player.
  */
 export function legalActions(snapshot: GameState, player: PlayerId): LegalAction[] {
-  const waiting = waitingFor(snapshot);
-  const probe = { id: 'probe', controller: player, effects: [] };
   const ctx = snapshot.context;
+  const waiting = waitingFor(snapshot);
+  const { candidates, barred } = checkedProbesOf(ctx, player);
+  const legal: LegalAction[] = [];
+  for (const [action, accepted] of candidates) {
+    if (refusalAfter(ctx, accepted, waiting) !== null) continue;
+    legal.push(action.type === 'combat.declareAttackers'
+      ? { type: 'combat.declareAttackers', barred: refusalAfter(ctx, barred, waiting) !== null ? ['cantAttackDuringExtraTurns'] : [] }
+      : action);
+  }
   const side = sideToOrder(ctx);
   const toOrder = waiting === 'orderTriggers' && side !== null && side === sideOf(ctx, player) ? abilitiesToOrder(ctx, side) : [];
-  const barred = explain(snapshot, { type: 'combat.declareAttackers', player, attackers: [{ id: 'probe', cantAttackDuringExtraTurns: true }] }, waiting) !== null;
-  const candidates: [LegalAction, TurnEvent][] = [
-    [{ type: 'priority.pass' }, { type: 'priority.pass', player }],
-    [{ type: 'spell.cast', timing: 'instant' }, { type: 'spell.cast', object: { ...probe, type: 'instant' } }],
-    [{ type: 'spell.cast', timing: 'sorcery' }, { type: 'spell.cast', object: { ...probe, type: 'sorcery' } }],
-    [{ type: 'spell.cast', timing: 'yourTurn' }, { type: 'spell.cast', object: { ...probe, type: 'instant', timing: 'yourTurn' } }],
-    [{ type: 'spell.cast', timing: 'combat' }, { type: 'spell.cast', object: { ...probe, type: 'instant', timing: 'combat' } }],
-    [{ type: 'ability.activate', timing: 'instant' }, { type: 'ability.activate', object: probe }],
-    [{ type: 'ability.activate', timing: 'sorcery' }, { type: 'ability.activate', object: { ...probe, timing: 'sorcery' } }],
-    [{ type: 'ability.activate', timing: 'yourTurn' }, { type: 'ability.activate', object: { ...probe, timing: 'yourTurn' } }],
-    [{ type: 'ability.activate', timing: 'combat' }, { type: 'ability.activate', object: { ...probe, timing: 'combat' } }],
-    [{ type: 'combat.declareAttackers', barred: barred ? ['cantAttackDuringExtraTurns'] : [] }, { type: 'combat.declareAttackers', player, attackers: [] }],
-    [{ type: 'combat.declareBlockers' }, { type: 'combat.declareBlockers', player, blockers: [] }],
-    [{ type: 'triggers.order', triggers: toOrder }, { type: 'triggers.order', player, order: toOrder }],
-  ];
-  return candidates.filter(([, event]) => explain(snapshot, event, waiting) === null).map(([action]) => action);
+  if (explain(snapshot, { type: 'triggers.order', player, order: toOrder }, waiting) === null) legal.push({ type: 'triggers.order', triggers: toOrder });
+  return legal;
 }

@@ -12,6 +12,7 @@ import {
   type Schema, type TurnEvent,
 } from '../vocabulary/index.js';
 import type { TurnEmitted } from './emitted.js';
+import { inScope } from './microstep.js';
 
 export type Acceptance = { ok: true; event: TurnEvent } | { ok: false; refusal: Refusal };
 
@@ -74,9 +75,13 @@ export function guardMachine<M extends AnyChart>(chart: M, allowedActions: Reado
       if (isStopSignal(event)) return super.transition(snapshot, event, scope);
       const original: unknown = event instanceof ForeignEvent ? event.original : event;
       const accepted = event instanceof ForeignEvent ? refuseForeign(event.original) : acceptEvent(snapshot.context, event);
-      if (accepted.ok) return super.transition(snapshot, accepted.event, scope);
+      if (accepted.ok) return inScope(scope, () => super.transition(snapshot, accepted.event, scope));
       emitRejected(scope, original, accepted.refusal);
       return snapshot;
+    }
+
+    getInitialSnapshot(scope: Parameters<AnyChart['getInitialSnapshot']>[0], input: Parameters<AnyChart['getInitialSnapshot']>[1]) {
+      return inScope(scope, () => super.getInitialSnapshot(scope, input));
     }
 
     provide(implementations: Parameters<AnyChart['provide']>[0]): AnyChart {

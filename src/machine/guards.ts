@@ -28,6 +28,8 @@ export const turnGuards = {
   isLastPass: ({ context }: GuardArgs) => isLastPass(context),
   /** 603.3b: the next player of the pass has two or more abilities to order (the `choose` option). */
   mustOrderTriggers: ({ context }: GuardArgs) => sideToOrder(context) !== null,
+  /** 117.5: no triggered ability waits (after the state-based actions): nothing to put on the stack before priority. */
+  noTriggersWaiting: ({ context }: GuardArgs) => context.pendingTriggers.length === 0,
   hasTriggersInPass: ({ context }: GuardArgs) => hasTriggersInPass(context),
   putTriggersThisPass: ({ context }: GuardArgs) => putTriggersThisPass(context),
   /** 514.3a */

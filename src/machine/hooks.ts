@@ -45,27 +45,48 @@ export const HOOK_NAMES = new Set<string>(Object.keys(defaultHooks));
 
 interface LogicWithActions { implementations?: { actions?: Record<string, unknown> } }
 
+/** The host's hooks as the rules call them: the provided function (or the default) with the calling action's arguments. */
+class ActionHooks implements HostHooks {
+  constructor(private readonly actions: Record<string, unknown>, private readonly args: unknown, private readonly turn: number) {}
+
+  private hook<K extends HookName>(name: K): HookFunction<K> {
+    const provided = this.actions[name];
+    return (typeof provided === 'function' ? provided : defaultHooks[name]) as HookFunction<K>;
+  }
+
+  untap(player: PlayerId): void {
+    this.hook('untapPermanents')(this.args, { player, turn: this.turn });
+  }
+
+  draw(player: PlayerId): void {
+    this.hook('drawCard')(this.args, { player, turn: this.turn });
+  }
+
+  discard(player: PlayerId, count: number, maxHandSize: number): void {
+    this.hook('discardCards')(this.args, { player, count, maxHandSize, turn: this.turn });
+  }
+
+  resolve(object: StackObjectSpec): void {
+    this.hook('resolveObject')(this.args, { object, turn: this.turn });
+  }
+
+  performStateBasedActions(rule: StateBasedActionsRule): { performed: boolean; triggered: unknown[] } {
+    const result = this.hook('performStateBasedActions')(this.args, { rule, turn: this.turn });
+    if (typeof result === 'object' && result !== null) {
+      return { performed: result.performed === true, triggered: Array.isArray(result.triggered) ? result.triggered : [] };
+    }
+    return { performed: result === true, triggered: [] };
+  }
+}
+
+const NO_ACTIONS: Record<string, unknown> = {};
+
 /**
  * The hooks of the machine an action runs in: the actor's own logic (`self.logic`) holds what
- * `.provide()` gave it. `args` are passed through to the host's functions.
+ * `.provide()` gave it. `args` are passed through to the host's functions; `turn` is the turn
+ * as the action begins.
  */
-export function hooksOf(self: unknown, args: unknown, turn: () => number): HostHooks {
-  const actions = ((self as { logic?: LogicWithActions } | undefined)?.logic?.implementations?.actions) ?? {};
-  const hook = <K extends HookName>(name: K): HookFunction<K> => {
-    const provided = actions[name];
-    return (typeof provided === 'function' ? provided : defaultHooks[name]) as HookFunction<K>;
-  };
-  return {
-    untap: (player) => hook('untapPermanents')(args, { player, turn: turn() }),
-    draw: (player) => hook('drawCard')(args, { player, turn: turn() }),
-    discard: (player, count, maxHandSize) => hook('discardCards')(args, { player, count, maxHandSize, turn: turn() }),
-    resolve: (object) => hook('resolveObject')(args, { object, turn: turn() }),
-    performStateBasedActions(rule) {
-      const result = hook('performStateBasedActions')(args, { rule, turn: turn() });
-      if (typeof result === 'object' && result !== null) {
-        return { performed: result.performed === true, triggered: Array.isArray(result.triggered) ? result.triggered : [] };
-      }
-      return { performed: result === true, triggered: [] };
-    },
-  };
+export function hooksOf(self: unknown, args: unknown, turn: number): HostHooks {
+  const actions = ((self as { logic?: LogicWithActions } | undefined)?.logic?.implementations?.actions) ?? NO_ACTIONS;
+  return new ActionHooks(actions, args, turn);
 }

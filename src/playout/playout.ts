@@ -31,7 +31,7 @@ export interface PlayoutOptions {
   snapshot?: Snapshot<unknown>;
   /** The history recorded before `snapshot`. */
   history?: readonly HistoryRecord[];
-  /** Keep history records (default true); false is faster, for search. */
+  /** Keep history records (default: the game's `history` option, true unless the input says false); false is faster, for search. */
   recording?: boolean;
 }
 
@@ -164,15 +164,14 @@ class Game implements TurnRun, RunState<Game>, Playout {
 export function createPlayout(input: GameInput, options: PlayoutOptions = {}): Playout {
   const chart = turnChart();
   const checked = checkedInput(input);
-  const recording = options.recording ?? true;
   const history = [...(options.history ?? [])];
   if (options.snapshot !== undefined) {
     const { value, context } = checkSnapshotFor(checked, options.snapshot) as unknown as { value: StateValue; context: GameContext };
-    return new Game(chart, context, Configuration.fromValue(chart, value), history, recording);
+    return new Game(chart, context, Configuration.fromValue(chart, value), history, options.recording ?? context.options.history);
   }
   // XState's machine context: the config's factory, called with the input.
   const context = (chart.context as (args: { input: GameInput }) => GameContext)({ input: checked });
-  const game = new Game(chart, context, Configuration.empty(chart), history, recording);
+  const game = new Game(chart, context, Configuration.empty(chart), history, options.recording ?? context.options.history);
   start(chart, game, { type: INIT_EVENT, input: checked } as ChartEvent);
   return game;
 }

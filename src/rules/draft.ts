@@ -1,6 +1,6 @@
 import type { HistoryEvent, HistoryRecord, Where } from '../vocabulary/history.js';
 import { NO_HOOKS, type HostHooks } from './hooks.js';
-import type { GameContext } from './types.js';
+import type { GameContext, Zones } from './types.js';
 
 /**
  * A working copy of the context for one named action. Containers (lists, records) are
@@ -28,12 +28,11 @@ const copyRecord = (record: object) => ({ ...record });
 const COPIERS: Partial<Record<Key, Copier>> = {
   stepQueue: copyList, phaseQueue: copyList, stepsThisTurn: copyList, extraTurns: copyList, skips: copyList,
   stack: copyList, pendingTriggers: copyList, triggers: copyList, onStateBasedActions: copyList, onDiscard: copyList, phasesBegun: copyList,
-  ceaseAtNextCheck: copyList, merged: copyList, effects: copyList, attackers: copyList, blockers: copyList,
+  ceaseAtNextCheck: copyList, effects: copyList, attackers: copyList, blockers: copyList,
   defendersToDeclare: copyList, illegalTargets: copyList, falseConditions: copyList,
   priority: copyRecord, manaPool: copyRecord, handSize: copyRecord,
-  zones: (zones: GameContext['zones']) => ({
-    exile: [...zones.exile], graveyard: [...zones.graveyard], battlefield: [...zones.battlefield], ceasedToExist: [...zones.ceasedToExist],
-  }),
+  // Its lists are replaced, never changed in place (`putInZone`): only the list written is copied.
+  zones: copyRecord,
 };
 
 /** Same items in the same places (one level down for records of lists, like zones). */
@@ -92,12 +91,17 @@ export function copyContainers(context: GameContext): GameContext {
   return copy as unknown as GameContext;
 }
 
-/** The parts of the context a draft really changed (nothing when it only read or recorded). */
-export function changesOf(draft: Draft): Partial<GameContext> | null {
+/**
+ * The parts of the context a draft really changed (nothing when it only read or recorded):
+ * what differs from the context it began from, or from `against` (a context the draft's
+ * earlier changes were written into).
+ */
+export function changesOf(draft: Draft, against?: GameContext): Partial<GameContext> | null {
   const { base, touched } = draft.ctx as unknown as DraftContext;
+  const from = against ?? base;
   let changes: Partial<Record<Key, unknown>> | null = null;
   for (const key of Object.keys(touched) as Key[]) {
-    if (sameShallow(touched[key], base[key])) continue;
+    if (sameShallow(touched[key], from[key])) continue;
     (changes ??= {})[key] = touched[key];
   }
   return changes as Partial<GameContext> | null;
@@ -113,6 +117,28 @@ export function record(draft: Draft, event: HistoryEvent): void {
   stamped.phase = phase;
   stamped.step = step;
   draft.records.push(stamped as unknown as HistoryRecord);
+}
+
+/**
+ * Objects go to a zone (608.2n, 608.3, 723.1b, 704.5e). The zones are a record of the past —
+ * no rule reads them — so a game without the history option keeps none. A zone's list is
+ * replaced, never changed in place: a draft copies the zones' record, and only the list written.
+ */
+export function putInZone(draft: Draft, zone: keyof Zones, ids: readonly string[]): void {
+  const { ctx } = draft;
+  if (!ctx.options.history || ids.length === 0) return;
+  const { zones } = ctx;
+  zones[zone] = [...zones[zone], ...ids];
+}
+
+/** An object leaves every zone it is in (the history option's zones; see `putInZone`). */
+export function takeFromZones(draft: Draft, id: string): void {
+  const { ctx } = draft;
+  if (!ctx.options.history) return;
+  const { zones } = ctx;
+  for (const zone of ['exile', 'graveyard', 'battlefield'] as const) {
+    if (zones[zone].includes(id)) zones[zone] = zones[zone].filter((x) => x !== id);
+  }
 }
 
 /** Removes the first occurrence of `item`; returns whether it was there. */

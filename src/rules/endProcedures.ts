@@ -1,6 +1,6 @@
 // 723 (724 in newer editions): ending the turn (723.1) and ending the combat phase (723.2).
 import { endCombat } from './combat.js';
-import { record, type Draft } from './draft.js';
+import { putInZone, record, type Draft } from './draft.js';
 import { checkStateBasedActions } from './priority.js';
 import { consumeEffect } from './stack.js';
 import { dropRemainingSteps, planDirectlyToCleanup } from './turnPlan.js';
@@ -33,8 +33,8 @@ export function removeWaitingTriggers(draft: Draft): void {
 /** 723.1b, 723.2b: every object on the stack is exiled, the resolving one included; non-cards cease to exist at the next check. */
 export function exileStack(draft: Draft): void {
   const { ctx } = draft;
+  putInZone(draft, 'exile', ctx.stack.map((object) => object.id));
   for (const object of ctx.stack) {
-    ctx.zones.exile.push(object.id);
     record(draft, { type: 'moved', id: object.id, to: 'exile' });
     if (object.kind === 'ability' || object.copy) ctx.ceaseAtNextCheck.push(object.id);
   }

@@ -1,5 +1,5 @@
 import { formatIssue, parse, triggeredAbility } from '../vocabulary/index.js';
-import { record, type Draft } from './draft.js';
+import { putInZone, record, takeFromZones, type Draft } from './draft.js';
 import { envOf } from './env.js';
 import type { StateBasedActionsRule } from './hooks.js';
 import { actingAs, sidesFrom } from './sides.js';
@@ -78,9 +78,8 @@ function triggerReported(draft: Draft, ability: unknown): void {
 
 /** 608.2n, 704.5e, 723.1b: an object that is not a card ceases to exist. */
 export function ceaseToExist(draft: Draft, id: string): void {
-  const { zones } = draft.ctx;
-  for (const zone of ['exile', 'graveyard', 'battlefield'] as const) zones[zone] = zones[zone].filter((x) => x !== id);
-  zones.ceasedToExist.push(id);
+  takeFromZones(draft, id);
+  putInZone(draft, 'ceasedToExist', [id]);
   record(draft, { type: 'ceasedToExist', id });
 }
 

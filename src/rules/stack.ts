@@ -1,4 +1,4 @@
-import { limitReached, record, removeItem, type Draft } from './draft.js';
+import { limitReached, putInZone, record, removeItem, type Draft } from './draft.js';
 import { addMana, createEffect } from './effects.js';
 import { ceaseToExist } from './priority.js';
 import { sideOf } from './sides.js';
@@ -40,7 +40,7 @@ function putAway(draft: Draft, object: StackObject): void {
     ceaseToExist(draft, object.id);
     return;
   }
-  draft.ctx.zones.graveyard.push(object.id);
+  putInZone(draft, 'graveyard', [object.id]);
   record(draft, { type: 'moved', id: object.id, to: 'graveyard' });
   if (object.copy) draft.ctx.ceaseAtNextCheck.push(object.id);
 }
@@ -162,14 +162,13 @@ function enterBattlefield(draft: Draft, object: StackObject): void {
   const target = object.targets?.[0];
   const targetLegal = target !== undefined && !ctx.illegalTargets.includes(target);
   if (object.mutate && targetLegal) {
-    ctx.merged.push({ id: object.id, into: target }); // 608.3d, 702.140c
-    record(draft, { type: 'merged', id: object.id, into: target });
+    record(draft, { type: 'merged', id: object.id, into: target }); // 608.3d, 702.140c: it is now part of that permanent
     return;
   }
   if (object.cannotEnter) {
     putAway(draft, object); // 608.3e: to the graveyard (a copy then ceases to exist, 704.5e)
     return;
   }
-  ctx.zones.battlefield.push(object.id); // 608.3a, 608.3f: a copy enters as a token
+  putInZone(draft, 'battlefield', [object.id]); // 608.3a, 608.3f: a copy enters as a token
   record(draft, { type: 'moved', id: object.id, to: 'battlefield' });
 }

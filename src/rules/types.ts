@@ -83,6 +83,8 @@ export interface RulesOptions {
   skipFirstDraw: boolean;
   maxHandSize: number;
   triggerOrder: TriggerOrder;
+  /** History records are built, and the zones kept (false: the game keeps no record of the past). */
+  history: boolean;
 }
 
 export interface GameContext {
@@ -141,8 +143,8 @@ export interface GameContext {
   sbaPerformed: boolean;
   /** Objects that will cease to exist at the next state-based-action check (704.5e, 723.1b). */
   ceaseAtNextCheck: string[];
+  /** Where objects went (608.2n, 608.3, 723.1b, 704.5e): a record of the past, kept only with the history option. */
   zones: Zones;
-  merged: { id: string; into: string }[];
   effects: ContinuousEffect[];
   attackers: AttackerSpec[];
   blockers: BlockerSpec[];

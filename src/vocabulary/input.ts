@@ -17,6 +17,13 @@ export interface GameOptions {
   sharedTeamTurns?: boolean;
   /** 810: Two-Headed Giant (implies shared team turns): two teams of the same size, two players or more each. */
   variant?: 'twoHeadedGiant';
+  /**
+   * Keep a record of the past (default true): history records are built and emitted, and the
+   * zones (exile, graveyard, battlefield, ceased to exist) are kept. False: the game keeps no
+   * record of the past — nothing is emitted as `history` and `view` shows the zones empty — so
+   * an event and the game state cost the same at turn 5,000 as at turn 10 (servers, AI search).
+   */
+  history?: boolean;
 }
 
 export interface GameInput {
@@ -65,6 +72,7 @@ export const gameOptionsSchema = object<GameOptions>({
   triggerOrder: optional(picklist(TRIGGER_ORDERS, 'trigger order')),
   sharedTeamTurns: optional(boolean),
   variant: optional(picklist(['twoHeadedGiant'] as const, 'variant')),
+  history: optional(boolean),
 }, { noun: 'options' });
 
 /** A team's id: its players joined with `+`, in listed order. */

@@ -242,7 +242,8 @@ function walkList(schema: Extract<AnySchema, { kind: 'list' }>, value: unknown, 
       if (run.stopped) return FAIL;
     } else out.push(result);
   }
-  return failed ? FAIL : refineWith(run, schema.refine, out);
+  // A copy of exactly its items (push leaves spare room, which a list kept in a game state would hold on to).
+  return failed ? FAIL : refineWith(run, schema.refine, length === 0 ? out : out.slice());
 }
 
 function walkRecord(schema: Extract<AnySchema, { kind: 'record' }>, value: unknown, depth: number, run: Run): Out {
