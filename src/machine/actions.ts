@@ -95,7 +95,7 @@ type RulesActionFunction<P> = ReturnType<typeof enqueueActions<GameContext, Mach
  * `enqueueActions` would do the same through an `assign` and a dozen closures per call; this is
  * a quarter faster. Should an XState version stop resolving it so, it throws rather than skip the rules.
  */
-function rulesAction<P extends object | undefined = undefined>(rule: Rule<P>): RulesActionFunction<P> {
+function builtInRulesAction<P extends object | undefined = undefined>(rule: Rule<P>): RulesActionFunction<P> {
   function rulesAction(): never {
     throw new Error('mtg-turn-machine: this XState version did not resolve a rules action as a built-in action; it is not supported');
   }
@@ -134,6 +134,45 @@ function rulesAction<P extends object | undefined = undefined>(rule: Rule<P>): R
   }
   return Object.assign(rulesAction, { type: 'mtg.rules', resolve }) as unknown as RulesActionFunction<P>;
 }
+
+/**
+ * The same rules action through XState's documented API: `enqueueActions`, an `assign` of a
+ * whole new context (one per action) and an `emit` per record. Used where this XState's own
+ * actions are not built as `builtInRulesAction` expects (see `XSTATE_RESOLVES_BUILT_INS`),
+ * and tested on every scenario and under the rules monitor like the other.
+ */
+function publicRulesAction<P extends object | undefined = undefined>(rule: Rule<P>): RulesActionFunction<P> {
+  return enqueueActions<GameContext, MachineEvent, P, MachineEvent, never, never, never, never, TurnEmitted>(
+    (args, params) => {
+      const { context, event, enqueue, self } = args;
+      const draft = beginDraft(context, hooksOf(self, args, context.turn), context.options.history);
+      rule(draft, event, params);
+      const changes = changesOf(draft);
+      if (changes) {
+        // A whole context of the same shape, not a partial: XState merges with
+        // Object.assign({}, context, update), and partials of varying shapes make the context a
+        // dictionary-mode object in V8 (slow copies and reads).
+        const next: GameContext = { ...context, ...exact(changes) };
+        enqueue.assign(() => next);
+      }
+      for (const record of draft.records) enqueue.emit({ type: 'history', record });
+      for (const refusal of draft.refusals) enqueue.emit({ type: 'rejected', ...refusal });
+    },
+  );
+}
+
+/**
+ * Whether this XState builds its own actions the way `builtInRulesAction` builds ours: a
+ * function carrying `type` and `resolve` (XState 5's protocol for `assign`, `raise`, `emit`…,
+ * not a documented API). Checked on XState's own `assign`, once, without running anything.
+ */
+export const XSTATE_RESOLVES_BUILT_INS: boolean = (() => {
+  const probe = assign<GameContext, MachineEvent, undefined, MachineEvent, never>(() => ({})) as unknown as { type?: unknown; resolve?: unknown };
+  return probe.type === 'xstate.assign' && typeof probe.resolve === 'function';
+})();
+
+/** How the rules actions are built: as XState builds its own (faster, where it does), or through its documented API. */
+export type ActionPath = 'builtIn' | 'public';
 
 /** A rule driven by one event type (the chart only wires it to that event). */
 const onEvent = <T extends TurnEventType>(_type: T, rule: (draft: Draft, event: EventOfType<T>) => void): Rule =>
@@ -226,17 +265,23 @@ export const reject = enqueueActions<GameContext, MachineEvent, { waitingFor: Wa
   },
 );
 
-type Actions = { [K in keyof typeof ACTION_RULES]: ReturnType<typeof rulesAction<(typeof ACTION_RULES)[K] extends Rule<infer P> ? (P extends object ? P : undefined) : undefined>> };
+type Actions = { [K in keyof typeof ACTION_RULES]: RulesActionFunction<(typeof ACTION_RULES)[K] extends Rule<infer P> ? (P extends object ? P : undefined) : undefined> };
 
-export const turnActions = {
-  ...(Object.fromEntries(Object.entries(ACTION_RULES).map(([name, rule]) => [name, rulesAction(rule as Rule<never>)])) as Actions),
-  openPriority: signal(ACTION_SIGNALS.openPriority),
-  openCleanupCheck: signal(ACTION_SIGNALS.openCleanupCheck),
-  finishStep: signal(ACTION_SIGNALS.finishStep),
-  reject,
-  // Host hooks: never referenced by the chart; the actions above call them (see hooks.ts).
-  ...defaultHooks,
-};
+/** The chart's actions by name, with the rules actions built one way or the other (both are tested). */
+export function buildTurnActions(path: ActionPath = XSTATE_RESOLVES_BUILT_INS ? 'builtIn' : 'public') {
+  const build = path === 'builtIn' ? builtInRulesAction : publicRulesAction;
+  return {
+    ...(Object.fromEntries(Object.entries(ACTION_RULES).map(([name, rule]) => [name, build(rule as Rule<never>)])) as Actions),
+    openPriority: signal(ACTION_SIGNALS.openPriority),
+    openCleanupCheck: signal(ACTION_SIGNALS.openCleanupCheck),
+    finishStep: signal(ACTION_SIGNALS.finishStep),
+    reject,
+    // Host hooks: never referenced by the chart; the actions above call them (see hooks.ts).
+    ...defaultHooks,
+  };
+}
+
+export const turnActions = buildTurnActions();
 
 /** The actions a host may provide (`.provide({ actions })`): the hooks, and nothing of the machine's own. */
 export { HOOK_NAMES } from './hooks.js';

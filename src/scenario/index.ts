@@ -1,5 +1,5 @@
 // mtg-turn-machine/scenario: the JSON rules-scenario format (docs/SCENARIOS.md) — validate and run.
-export { runScenario, startScenario, inputOf, type ScenarioResult, type ScenarioRun, type Failure, type EntryOutcome } from './runner.js';
+export { runScenario, startScenario, inputOf, type ScenarioResult, type ScenarioRun, type Failure, type EntryOutcome, type RunOptions } from './runner.js';
 export { parseScenario, validateScenario, eventOf, type ValidationResult } from './validate.js';
 export type {
   Scenario, ScriptEntry, ActionEntry, ActionMap, ActionKey, AdvanceToSpec, ViewExpectation, HistoryExpectation, HistoryRecordPattern,

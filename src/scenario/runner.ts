@@ -1,5 +1,5 @@
 // Runs a scenario through the machine's public API only (createGame, send, view).
-import { createGame, type Game, type GameInput, type HistoryRecord } from '../index.js';
+import { createGame, type CreateGameOptions, type Game, type GameInput, type HistoryRecord } from '../index.js';
 import { compareView, type Mismatch } from './compare.js';
 import { advanceTo, passAll, type AdvanceTarget } from './driver.js';
 import { ACTIONS, type ActionEntry, type ActionKey, type Scenario, type ScriptEntry } from './format.js';
@@ -68,8 +68,13 @@ export function inputOf(scenario: Scenario): GameInput {
   return teams === undefined ? { players, options } : { players, teams, options };
 }
 
-export function startScenario(scenario: Scenario): ScenarioRun {
-  const game = createGame(inputOf(scenario));
+/** How to run a scenario: against another machine than `turnMachine` (e.g. an engine's, from `turnMachine.provide`). */
+export interface RunOptions {
+  machine?: CreateGameOptions['machine'];
+}
+
+export function startScenario(scenario: Scenario, options: RunOptions = {}): ScenarioRun {
+  const game = createGame(inputOf(scenario), options.machine ? { machine: options.machine } : {});
   let next = 0;
   return {
     scenario,
@@ -97,14 +102,14 @@ export function startScenario(scenario: Scenario): ScenarioRun {
 }
 
 /** Validates and runs a scenario (parsed JSON or its text), stopping at the first failing entry. */
-export function runScenario(json: unknown): ScenarioResult {
+export function runScenario(json: unknown, options: RunOptions = {}): ScenarioResult {
   const validated = typeof json === 'string' ? parseScenario(json) : validateScenario(json);
   if (!validated.ok) {
     const name = typeof json === 'object' && json !== null && typeof (json as { name?: unknown }).name === 'string'
       ? (json as { name: string }).name : '(invalid scenario)';
     return { name, ok: false, invalid: true, failures: validated.errors.map((message) => ({ index: -1, entry: null, message })), history: [] };
   }
-  const run = startScenario(validated.scenario);
+  const run = startScenario(validated.scenario, options);
   const failures: Failure[] = [];
   while (!run.done && failures.length === 0) {
     const outcome = run.step();

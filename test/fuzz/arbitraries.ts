@@ -164,8 +164,9 @@ function game(players: readonly string[], teams: readonly string[][] | null, var
     options: arbitraryOf(gameOptionsSchema, { players, ids: IDS }),
     intents: fc.array(intent(players, teams), { minLength: 1, maxLength: maxEvents, size: 'max' }),
     persistAt: fc.nat({ max: maxEvents }),
-  }).map(({ options: { sharedTeamTurns: _shared, variant: _variant, ...options }, intents, persistAt }): FuzzCase => ({
-    // Team options go with teams (805.1, 810.2): the variant, or shared team turns.
+  }).map(({ options: { sharedTeamTurns: _shared, variant: _variant, history: _history, ...options }, intents, persistAt }): FuzzCase => ({
+    // Team options go with teams (805.1, 810.2): the variant, or shared team turns. History stays
+    // on: the monitor reads the records (test/rules/history-option.test.ts covers it off).
     input: teams === null ? { players: [...players], options }
       : { players: [...players], teams: teams.map((t) => [...t]), options: { ...options, ...(variant ? { variant: 'twoHeadedGiant' as const } : { sharedTeamTurns: true }) } },
     intents,

@@ -3,7 +3,7 @@
 // with what the machine then does, and (from `persistAt` on) that a game restored from a
 // persisted JSON snapshot behaves exactly like the original.
 import {
-  createGame, explainRefusal, legalActions, persistGame, restoreSnapshot,
+  createGame, type CreateGameOptions, explainRefusal, legalActions, persistGame, restoreSnapshot,
   type Game, type LegalAction, type TurnEvent, type TurnSnapshot, type View,
 } from '../../src/index.js';
 import { RulesMonitor, type Violation } from '../model/invariants.js';
@@ -58,8 +58,9 @@ function legalKind(event: TurnEvent, sideOf: (who: string) => string): { player:
 const withoutHistory = (v: View) => ({ ...v, history: undefined });
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
-export function runSequence(c: FuzzCase, options: { differential?: boolean } = {}): SequenceResult {
-  const game = createGame(c.input);
+export function runSequence(c: FuzzCase, options: { differential?: boolean; machine?: CreateGameOptions['machine'] } = {}): SequenceResult {
+  const machine = options.machine ? { machine: options.machine } : {};
+  const game = createGame(c.input, machine);
   const monitor = new RulesMonitor(c.input);
   const realizer = new Realizer(c.input.players, c.input.teams ?? null);
   const teamPlayers = new Map((c.input.teams ?? []).map((team) => [team.join('+'), team]));
@@ -75,7 +76,7 @@ export function runSequence(c: FuzzCase, options: { differential?: boolean } = {
       if (options.differential && i === c.persistAt) {
         const json = JSON.stringify(persistGame(game.actor));
         try {
-          twin = createGame(c.input, { snapshot: restoreSnapshot(JSON.parse(json)) });
+          twin = createGame(c.input, { ...machine, snapshot: restoreSnapshot(JSON.parse(json)) });
           twinFrom = game.history.length;
           if (twin.snapshot().status !== 'active') fail('persistence', `restored game is ${twin.snapshot().status}`);
           if (!same(withoutHistory(twin.view()), withoutHistory(game.view()))) fail('persistence', 'the restored view differs from the original');
