@@ -277,7 +277,7 @@ export const turnStatechart = setup({
               ],
             },
             triggers: {
-              description: '117.5, 603.3b: the triggered abilities waiting go on the stack, APNAP (each player\'s in the order they triggered, or as the player orders them); then state-based actions are checked again; nothing left: the player receives priority.',
+              description: '117.5, 603.3b, 805.7: the triggered abilities waiting go on the stack, APNAP (each player\'s — with teams, each team\'s — in the order they triggered, or as the player or team orders them); then state-based actions are checked again; nothing left: the player receives priority.',
               always: [
                 { guard: 'mustOrderTriggers', target: 'orderingTriggers' },
                 { guard: 'hasTriggersInPass', actions: 'putTriggersOnStack' },
@@ -298,7 +298,7 @@ export const turnStatechart = setup({
               },
             },
             holding: {
-              description: '117.3: a player holds priority and may cast, activate or pass; 117.4: all pass in succession — resolve the top object, or end the step (500.2).',
+              description: '117.3: a player (805.5: a team) holds priority and may cast, activate or pass; 117.4: all pass in succession — resolve the top object, or end the step (500.2).',
               on: {
                 'priority.pass': [
                   { guard: { type: 'isRefused', params: { waitingFor: 'priority' } }, actions: { type: 'reject', params: { waitingFor: 'priority' } } },
