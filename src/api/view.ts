@@ -3,7 +3,7 @@
 import type { TurnSnapshot } from '../machine/index.js';
 import { abilitiesToOrder, sideToOrder } from '../rules/triggerOrder.js';
 import { durationInWords, triggerInWords } from './words.js';
-import { playersOf } from '../rules/sides.js';
+import { playersOf, primaryOf } from '../rules/sides.js';
 import { upcomingTurns } from '../rules/turnPlan.js';
 import type { PhaseId, PlayerId, StepId, WaitingFor } from '../vocabulary/index.js';
 
@@ -98,7 +98,7 @@ export function view(snapshot: GameState, options: ViewOptions = {}): View {
     players: [...ctx.players],
     turn: ctx.turn,
     extraTurn: ctx.extraTurn,
-    activePlayer: ctx.activePlayer,
+    activePlayer: primaryOf(ctx, ctx.activeSide),
     activePlayers: playersOf(ctx, ctx.activeSide),
     activeTeam: ctx.teams === null ? null : ctx.activeSide,
     teams: ctx.teams === null ? null : Object.fromEntries(Object.entries(ctx.teams).map(([team, players]) => [team, [...players]])),

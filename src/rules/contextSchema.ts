@@ -50,7 +50,6 @@ function checkSides(ctx: GameContext, report: Report): void {
   ];
   for (const [path, name] of named) if (name !== null && !ctx.sides.includes(name)) report(path, `${JSON.stringify(name)} is not a side of this game (${ctx.sides.join(', ')})`);
   if (ctx.nextRegularSide >= ctx.sides.length) report(['nextRegularSide'], `${ctx.nextRegularSide}: there are ${ctx.sides.length} sides`);
-  if (ctx.activePlayer !== (ctx.teams?.[ctx.activeSide]?.[0] ?? ctx.activeSide)) report(['activePlayer'], `must be the active side's (primary) player`);
 }
 
 export const contextSchema: Schema<GameContext> = object<GameContext>({
@@ -64,7 +63,6 @@ export const contextSchema: Schema<GameContext> = object<GameContext>({
   turnId: count,
   extraTurn: boolean,
   nextTurnId: count,
-  activePlayer: player,
   phase: nullable(phaseId),
   phaseId: count,
   nextPhaseId: count,

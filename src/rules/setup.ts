@@ -27,7 +27,6 @@ export function initialContext(input: GameInput): GameContext {
     turnId: 0,
     extraTurn: false,
     nextTurnId: 1,
-    activePlayer: players[0],
     phase: null,
     phaseId: 0,
     nextPhaseId: 1,

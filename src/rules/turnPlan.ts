@@ -45,7 +45,6 @@ export function beginTurn(draft: Draft): void {
   ctx.turnId = id ?? ctx.nextTurnId++;
   ctx.extraTurn = id !== null;
   ctx.activeSide = side;
-  ctx.activePlayer = primaryOf(ctx, side); // 805.2
   ctx.phase = null;
   ctx.step = null;
   ctx.stepQueue = [];
@@ -54,7 +53,8 @@ export function beginTurn(draft: Draft): void {
   ctx.phasesBegun = [];
   // Fatespinner-style skips ("each") apply to that side's current or next turn.
   ctx.skips = ctx.skips.map((s) => (s.each && s.turn === null && s.side === side ? { ...s, turn: ctx.turn } : s));
-  record(draft, ctx.teams === null ? { type: 'turnBegan', player: ctx.activePlayer } : { type: 'turnBegan', player: ctx.activePlayer, team: side });
+  const player = primaryOf(ctx, side); // 805.2: a team's turn is recorded with its primary player
+  record(draft, ctx.teams === null ? { type: 'turnBegan', player } : { type: 'turnBegan', player, team: side });
   beginTurnOfEffects(draft); // 611.2: "until your next turn" ends before the untap step
   beginTurnOfTriggers(draft); // 603.7: "… on your next turn" is bound to this turn
 }

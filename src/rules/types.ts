@@ -105,8 +105,6 @@ export interface GameContext {
   extraTurn: boolean;
   /** The identity the next new turn will get. */
   nextTurnId: number;
-  /** The active side's (primary) player. */
-  activePlayer: PlayerId;
   phase: PhaseId | null;
   /** The current phase instance's identity (0 between phases). */
   phaseId: number;

@@ -27,7 +27,7 @@ describe('restoreSnapshot refuses what the machine cannot resume', () => {
     ['a state the game is never at rest in', (p) => { p.snapshot.value = { turn: { phases: { beginning: 'untap' }, priority: 'holding' } }; }, 'snapshot.value.turn.phases'],
     ['a state that disagrees with the game state', (p) => { p.snapshot.value = { turn: { phases: { ending: 'end' }, priority: 'holding' } }; }, 'snapshot.context.step'],
     ['turn: -5', (p) => { p.snapshot.context.turn = -5; }, 'snapshot.context.turn'],
-    ['an unknown active player', (p) => { p.snapshot.context.activePlayer = 'Z'; }, 'snapshot.context.activePlayer'],
+    ['an unknown active player', (p) => { p.snapshot.context.activeSide = 'Z'; }, 'snapshot.context.activeSide'],
     ['stack: [null]', (p) => { p.snapshot.context.stack = [null]; }, 'snapshot.context.stack[0]'],
     ['status "done"', (p) => { p.snapshot.status = 'done'; }, 'snapshot.status'],
     ['snapshot: null (would become a new game)', (p) => { (p as { snapshot: unknown }).snapshot = null; }, 'snapshot'],

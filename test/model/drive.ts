@@ -1,7 +1,7 @@
 // A small scripted driver (for the mutation tests and bug reproductions): everybody passes
 // and declares the given attackers and no blockers until a condition holds (with teams, each
 // team passes and declares as one: 805.5b, 805.10).
-import { waitingFor, type CreatureSpec, type TurnEvent, type TurnSnapshot } from '../../src/index.js';
+import { view, waitingFor, type CreatureSpec, type TurnEvent, type TurnSnapshot } from '../../src/index.js';
 
 export interface Driven {
   send(event: TurnEvent): unknown;
@@ -14,7 +14,7 @@ export function advance(game: Driven, until: (s: TurnSnapshot) => boolean, attac
     if (until(s)) return;
     const w = waitingFor(s);
     if (w === 'priority') game.send({ type: 'priority.pass', player: s.context.priority.holder! });
-    else if (w === 'declareAttackers') game.send({ type: 'combat.declareAttackers', player: s.context.activePlayer, attackers });
+    else if (w === 'declareAttackers') game.send({ type: 'combat.declareAttackers', player: view(s).activePlayer, attackers });
     else if (w === 'declareBlockers') {
       const side = s.context.defendersToDeclare[0];
       game.send({ type: 'combat.declareBlockers', ...(s.context.teams ? { team: side } : { player: side }), blockers: [] });

@@ -1,6 +1,6 @@
 // Building blocks of the families' event menus, and helpers to read an executed history.
 import {
-  waitingFor,
+  view, waitingFor,
   type AttackerSpec, type BlockerSpec, type HistoryRecord, type PlayerId, type StackObjectSpec, type TurnEvent, type TurnSnapshot,
 } from '../../src/index.js';
 import type { Menu } from './explore.js';
@@ -33,7 +33,7 @@ export function declarations(
   return (s) => {
     const w = waitingFor(s);
     if (w === 'declareAttackers') {
-      return attackers(s).map((list) => ({ type: 'combat.declareAttackers', player: s.context.activePlayer, attackers: list }));
+      return attackers(s).map((list) => ({ type: 'combat.declareAttackers', player: view(s).activePlayer, attackers: list }));
     }
     if (w === 'declareBlockers') {
       const side = s.context.defendersToDeclare[0];
