@@ -165,8 +165,8 @@ export function restoreSnapshot(persisted: unknown): Snapshot<unknown> {
 
 /** Who plays a checked snapshot's game, in words: its players, and its teams (a restored game keeps its own). */
 export function seatingOf(snapshot: Snapshot<unknown>): string {
-  const { players, teams } = (snapshot as unknown as { context: GameContext }).context;
-  return teams === null ? players.join(', ') : `teams ${Object.keys(teams).join(', ')}`;
+  const { players, teams, sides } = (snapshot as unknown as { context: GameContext }).context;
+  return teams === null ? players.join(', ') : `teams ${sides.join(', ')}`; // in turn order (an object's keys may not be)
 }
 
 /** The same, for a game input. */

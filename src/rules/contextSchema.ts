@@ -2,10 +2,10 @@
 // to resume it (persistence refuses anything else, naming the JSON path). Declared against
 // `GameContext`, so a field added to the state without its schema is a compile error.
 import {
-  DEFAULT_LIMITS, PHASES, STEPS, STEPS_THIS_TURN, TRIGGER_ORDERS,
+  DEFAULT_LIMITS, PHASE_OF_STEP, PHASES, STEPS, STEPS_THIS_TURN, TRIGGER_ORDERS,
   anyStackObject, atEffect, attacker, blocker, boolean, continuousEffect, extend, integer, list, nullable, object, optional,
   picklist, playerList, record, ref, string, teamId,
-  type AtTriggerSpec, type Path, type Report, type ContinuousEffectSpec, type Limits, type Schema, type Shape, type StackObjectSpec, type StepId,
+  type AtTriggerSpec, type Path, type Report, type ContinuousEffectSpec, type Limits, type Schema, type Shape, type StackObjectSpec, type PhaseId, type StepId,
 } from '../vocabulary/index.js';
 import type {
   ContinuousEffect, ExtraTurn, GameContext, PendingSkip, PlannedPhase, RegisteredTrigger, Resolution, RulesOptions, StackObject, TriggerPass, Zones,
@@ -35,11 +35,21 @@ const registeredTrigger = extend<AtTriggerSpec, RegisteredTrigger>(atEffect, {
   count, countTurn: count, turnId: optional(count), phaseIds: optional(list(count, { max: 'maxPlannedPhases' })),
 }, { noun: 'a registered trigger' });
 
-/** The sides are the players, or with teams the teams' ids in order; every side named elsewhere is one of them. */
+/**
+ * The sides are the players, or with teams the teams' ids in turn order (`sides` keeps the order:
+ * an object's keys do not, "2" comes before "1"); every side named elsewhere is one of them.
+ */
 function checkSides(ctx: GameContext, report: Report): void {
-  const expected = ctx.teams === null ? ctx.players : Object.entries(ctx.teams).map(([key, team]) => (key === teamId(team) ? key : `${key} (not ${teamId(team)})`));
-  if (expected.join('\u0000') !== ctx.sides.join('\u0000')) report(['sides'], `must be ${expected.join(', ')}`);
-  if (ctx.teams !== null && Object.values(ctx.teams).flat().join('\u0000') !== ctx.players.join('\u0000')) report(['players'], 'must list the teams\' players, team by team');
+  if (ctx.teams === null) {
+    if (ctx.sides.join('\u0000') !== ctx.players.join('\u0000')) report(['sides'], `must be the players: ${ctx.players.join(', ')}`);
+  } else {
+    const teams = ctx.teams;
+    const keys = Object.keys(teams);
+    if (keys.length !== ctx.sides.length || ctx.sides.some((side) => teams[side] === undefined)) report(['sides'], `must be the teams' ids: ${keys.join(', ')}`);
+    for (const key of keys) if (key !== teamId(teams[key])) report(['teams', key], `the team of ${teams[key].join(', ')} is named ${teamId(teams[key])}`);
+    const inPlayersOrder = [...new Set(ctx.players.map((player) => keys.find((key) => teams[key].includes(player)) ?? player))];
+    if (ctx.sides.flatMap((side) => teams[side] ?? []).join('\u0000') !== ctx.players.join('\u0000')) report(['sides'], `must be the teams in the order their players are listed: ${inPlayersOrder.join(', ')}`);
+  }
   const named: [Path, string | null][] = [
     [['activeSide'], ctx.activeSide],
     [['priority', 'holder'], ctx.priority.holder],
@@ -51,6 +61,38 @@ function checkSides(ctx: GameContext, report: Report): void {
   for (const [path, name] of named) if (name !== null && !ctx.sides.includes(name)) report(path, `${JSON.stringify(name)} is not a side of this game (${ctx.sides.join(', ')})`);
   if (ctx.nextRegularSide >= ctx.sides.length) report(['nextRegularSide'], `${ctx.nextRegularSide}: there are ${ctx.sides.length} sides`);
 }
+
+/**
+ * The plan is one the rules could have made (500.1, 500.8–500.10): each planned step belongs to
+ * its phase, the first-strike step is never planned (510.4 makes it as the damage step comes),
+ * and phase instances have distinct identities already given.
+ */
+function checkPlan(ctx: GameContext, report: Report): void {
+  const stepOfPhase = (step: StepId, phase: PhaseId | null) => step !== 'firstStrikeDamage' && PHASE_OF_STEP[step] === phase;
+  ctx.stepQueue.forEach((step, i) => {
+    if (!stepOfPhase(step, ctx.phase)) report(['stepQueue', i], `${step} is not a step still to come in the ${ctx.phase ?? 'no'} phase`);
+  });
+  const ids = new Set<number>();
+  ctx.phaseQueue.forEach((planned, i) => {
+    planned.steps.forEach((step, j) => {
+      if (!stepOfPhase(step, planned.phase)) report(['phaseQueue', i, 'steps', j], `${step} is not a step of the ${planned.phase} phase`);
+    });
+    if (ids.has(planned.id) || planned.id === ctx.phaseId) report(['phaseQueue', i, 'id'], `phase identity ${planned.id} is given twice`);
+    ids.add(planned.id);
+  });
+}
+
+/** 500.11: a skip names a step, a phase or a turn; only a step or phase skip is `each` (Fatespinner). */
+function checkSkip(skip: PendingSkip, report: Report): void {
+  const fits = skip.kind === 'turn' ? skip.id === 'turn' : skip.kind === 'step' ? (STEPS as readonly string[]).includes(skip.id) : (PHASES as readonly string[]).includes(skip.id);
+  if (!fits) report(['id'], `${JSON.stringify(skip.id)} is not a ${skip.kind}`);
+  if (skip.kind === 'turn' && skip.each) report(['each'], 'a turn skip is never "each" (only steps and phases are)');
+}
+
+const checkContext = (ctx: GameContext, report: Report) => {
+  checkSides(ctx, report);
+  checkPlan(ctx, report);
+};
 
 export const contextSchema: Schema<GameContext> = object<GameContext>({
   players: playerList,
@@ -80,7 +122,7 @@ export const contextSchema: Schema<GameContext> = object<GameContext>({
     id: picklist<StepId | PlannedPhase['phase'] | 'turn'>([...STEPS, ...PHASES, 'turn'], 'step, phase or turn'),
     each: boolean,
     turn: nullable(count),
-  }), { max: 'maxSkips' }),
+  }, { refine: checkSkip }), { max: 'maxSkips' }),
   priority: object<GameContext['priority']>({ holder: nullable(side), passes: count }),
   stack: list(stackObject, { max: 'maxStack' }),
   resolution: nullable(object<Resolution>({ object: stackObject, next: count, resolves: boolean, lastExtraTurn: nullable(count), lastAddedPhases: nullable(list(count, { max: 'maxPlannedPhases' })) })),
@@ -102,7 +144,7 @@ export const contextSchema: Schema<GameContext> = object<GameContext>({
   handSize: record(player, integer(0, 'maxAmount'), 8),
   illegalTargets: ids('maxMarks'),
   falseConditions: list(string('a condition name'), { max: 'maxMarks' }),
-}, { noun: 'a game state', refine: checkSides });
+}, { noun: 'a game state', refine: checkContext });
 
 /** The limits a persisted state carries: checked first, for they bound the rest. */
 export const persistedLimits = limitsSchema;

@@ -28,6 +28,12 @@ describe('restoreSnapshot refuses what the machine cannot resume', () => {
     ['a state that disagrees with the game state', (p) => { p.snapshot.value = { turn: { phases: { ending: 'end' }, priority: 'holding' } }; }, 'snapshot.context.step'],
     ['turn: -5', (p) => { p.snapshot.context.turn = -5; }, 'snapshot.context.turn'],
     ['an unknown active player', (p) => { p.snapshot.context.activeSide = 'Z'; }, 'snapshot.context.activeSide'],
+    // (each one of these was accepted, and the first hung the host looking for the next turn that is not skipped)
+    ['a turn skip marked "each" (every turn skipped forever)', (p) => { p.snapshot.context.skips = [{ side: 'A', kind: 'turn', id: 'turn', each: true, turn: null }, { side: 'B', kind: 'turn', id: 'turn', each: true, turn: null }]; }, 'snapshot.context.skips[0].each'],
+    ['a step skip naming a phase', (p) => { p.snapshot.context.skips = [{ side: 'A', kind: 'step', id: 'combat', each: false, turn: null }]; }, 'snapshot.context.skips[0].id'],
+    ['a step planned in a phase it is not of', (p) => { p.snapshot.context.stepQueue = ['cleanup']; }, 'snapshot.context.stepQueue[0]'],
+    ['a planned phase with another phase\'s step', (p) => { (p.snapshot.context.phaseQueue as { steps: string[] }[])[0].steps = ['upkeep']; }, 'snapshot.context.phaseQueue[0].steps[0]'],
+    ['a first-strike step planned ahead (510.4 makes it)', (p) => { (p.snapshot.context.phaseQueue as { steps: string[] }[])[0].steps = ['firstStrikeDamage']; }, 'snapshot.context.phaseQueue[0].steps[0]'],
     ['stack: [null]', (p) => { p.snapshot.context.stack = [null]; }, 'snapshot.context.stack[0]'],
     ['status "done"', (p) => { p.snapshot.status = 'done'; }, 'snapshot.status'],
     ['snapshot: null (would become a new game)', (p) => { (p as { snapshot: unknown }).snapshot = null; }, 'snapshot'],

@@ -78,6 +78,13 @@ describe('a team game persists and resumes', () => {
     expect(resumed.view()).toEqual({ ...game.view(), history: resumed.history });
   });
 
+  it('resumes a game whose team ids read as numbers ("2" is the starting team, though an object lists "1" first)', () => {
+    const input: GameInput = { players: ['2', '1'], teams: [['2'], ['1']], options: { sharedTeamTurns: true } };
+    const game = createGame(input);
+    const resumed = createGame(input, { snapshot: restoreSnapshot(JSON.parse(JSON.stringify(game.persist()))) });
+    expect(resumed.view()).toMatchObject({ activeTeam: '2', nextTurns: ['1', '2', '1', '2'] });
+  });
+
   it('refuses a snapshot of another seating', () => {
     const game = createGame(twoHeadedGiant);
     const snapshot = restoreSnapshot(JSON.parse(JSON.stringify(game.persist())));
