@@ -1,8 +1,22 @@
 import { record, type Draft } from './draft.js';
 import { endCombatEffects } from './effects.js';
 import type { Actor, AttackerSpec, BlockerSpec, CombatantChange, CombatantSpec } from '../vocabulary/index.js';
-import { actingAs, nameOf, sidesFrom } from './sides.js';
+import { actingAs, nameOf, sideOf, sidesFrom } from './sides.js';
 import { dropStepFromThisPhase } from './turnPlan.js';
+
+/**
+ * 805.10b, 805.10d: with teams, a declaration is the team's combined one: each creature is
+ * controlled by the player named (the declaring player by default), and the history records who
+ * declared for which team. Without teams the creatures are as declared, with no such record.
+ */
+function teamDeclaration<C extends CombatantSpec>(draft: Draft, actor: Actor, creatures: readonly C[], type: 'attackersDeclared' | 'blockersDeclared'): C[] {
+  const { ctx } = draft;
+  if (ctx.teams === null) return [...creatures];
+  const { side, player } = actingAs(ctx, nameOf(actor));
+  const ids = creatures.map((c) => c.id);
+  record(draft, type === 'attackersDeclared' ? { type, team: side, player, attackers: ids } : { type, team: side, player, blockers: ids });
+  return creatures.map((c) => ({ ...c, controller: c.controller ?? player }));
+}
 
 /**
  * 508.1: the active player declares attackers (805.10b: the active team, one combined attack,
@@ -10,12 +24,9 @@ import { dropStepFromThisPhase } from './turnPlan.js';
  */
 export function declareAttackers(draft: Draft, declaration: Actor & { attackers: readonly AttackerSpec[] }): void {
   const { ctx } = draft;
-  const { side, player } = actingAs(ctx, nameOf(declaration));
-  const { attackers } = declaration;
-  const declared = ctx.teams === null ? attackers : attackers.map((a) => ({ ...a, controller: a.controller ?? player }));
+  const declared = teamDeclaration(draft, declaration, declaration.attackers, 'attackersDeclared');
   // 506.4: in an added declare attackers step (500.9), creatures already attacking stay attacking; the declared join them.
   ctx.attackers = [...ctx.attackers, ...declared.filter((a) => !ctx.attackers.some((x) => x.id === a.id))];
-  if (ctx.teams !== null) record(draft, { type: 'attackersDeclared', team: side, player, attackers: attackers.map((a) => a.id) });
   if (ctx.attackers.length > 0) return;
   dropStepFromThisPhase(draft, 'declareBlockers');
   dropStepFromThisPhase(draft, 'combatDamage');
@@ -30,10 +41,8 @@ export function awaitBlockDeclarations(draft: Draft): void {
 /** 509.1, 805.10d: a defending player's (team's combined) declaration of blockers. */
 export function declareBlockers(draft: Draft, declaration: Actor & { blockers: readonly BlockerSpec[] }): void {
   const { ctx } = draft;
-  const { side, player } = actingAs(ctx, nameOf(declaration));
-  const { blockers } = declaration;
-  ctx.blockers.push(...(ctx.teams === null ? blockers : blockers.map((b) => ({ ...b, controller: b.controller ?? player }))));
-  if (ctx.teams !== null) record(draft, { type: 'blockersDeclared', team: side, player, blockers: blockers.map((b) => b.id) });
+  ctx.blockers.push(...teamDeclaration(draft, declaration, declaration.blockers, 'blockersDeclared'));
+  const side = sideOf(ctx, nameOf(declaration));
   ctx.defendersToDeclare = ctx.defendersToDeclare.filter((s) => s !== side);
 }
 

@@ -2,7 +2,7 @@ import { formatIssue, parse, triggeredAbility } from '../vocabulary/index.js';
 import { putInZone, record, takeFromZones, type Draft } from './draft.js';
 import { envOf } from './env.js';
 import type { StateBasedActionsRule } from './hooks.js';
-import { actingAs, sidesFrom } from './sides.js';
+import { actingAs, sidesFrom, teamOfRecord } from './sides.js';
 import { triggerAbility } from './triggers.js';
 import type { GameContext } from './types.js';
 
@@ -29,7 +29,7 @@ export function closePriority(draft: Draft): void {
 export function passPriority(draft: Draft, who: string): void {
   const { ctx } = draft;
   const { side, player } = actingAs(ctx, who);
-  record(draft, ctx.teams === null ? { type: 'passed', player } : { type: 'passed', player, team: side });
+  record(draft, { type: 'passed', player, ...teamOfRecord(ctx, side) });
   const next = sidesFrom(ctx, side)[1];
   ctx.priority = { holder: next, passes: ctx.priority.passes + 1 };
 }

@@ -36,6 +36,9 @@ export function actingAs(ctx: Sides, who: string): { side: string; player: Playe
   return { side, player: ctx.teams?.[who] !== undefined ? primaryOf(ctx, who) : who };
 }
 
+/** 805: with teams, a record of who acted or whose turn it is names the team too (FORMAT-TEAMS "History records"). */
+export const teamOfRecord = (ctx: Sides, side: string): { team?: string } => (ctx.teams === null ? {} : { team: side });
+
 /** The name an actor-shaped event gives (`player`, or `team`). */
 export const nameOf = (actor: { player?: string; team?: string }): string => actor.player ?? actor.team ?? '';
 

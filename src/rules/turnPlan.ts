@@ -1,6 +1,6 @@
 import { limitReached, record, removeItem, type Draft } from './draft.js';
 import { beginTurnOfEffects, endTurnOfEffects } from './effects.js';
-import { primaryOf, sideOf, sidesOfPlayers } from './sides.js';
+import { primaryOf, sideOf, sidesOfPlayers, teamOfRecord } from './sides.js';
 import { beginTurnOfTriggers, dropTriggersOfTurns } from './triggers.js';
 import { PHASE_OF_STEP, PHASES, STEPS_OF_PHASE, type ExtraTurnSpec, type PhaseId, type SkipSpec, type StepId } from '../vocabulary/index.js';
 import type { GameContext, PendingSkip, PlannedPhase } from './types.js';
@@ -54,7 +54,7 @@ export function beginTurn(draft: Draft): void {
   // Fatespinner-style skips ("each") apply to that side's current or next turn.
   ctx.skips = ctx.skips.map((s) => (s.each && s.turn === null && s.side === side ? { ...s, turn: ctx.turn } : s));
   const player = primaryOf(ctx, side); // 805.2: a team's turn is recorded with its primary player
-  record(draft, ctx.teams === null ? { type: 'turnBegan', player } : { type: 'turnBegan', player, team: side });
+  record(draft, { type: 'turnBegan', player, ...teamOfRecord(ctx, side) });
   beginTurnOfEffects(draft); // 611.2: "until your next turn" ends before the untap step
   beginTurnOfTriggers(draft); // 603.7: "… on your next turn" is bound to this turn
 }
