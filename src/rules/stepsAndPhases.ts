@@ -28,6 +28,7 @@ export function endPhase(draft: Draft): void {
   record(draft, { type: 'phaseEnded', phase });
 }
 
+/** A step begins: 500.4 "until" effects end, 500.6 "at the beginning of" abilities trigger. */
 export function beginStep(draft: Draft): void {
   const { ctx } = draft;
   const step = ctx.step!;
@@ -37,6 +38,7 @@ export function beginStep(draft: Draft): void {
   triggerAtBeginningOf(draft, step);
 }
 
+/** A step ends: 500.5 "until end of step" effects end, then mana empties. */
 export function endStep(draft: Draft): void {
   endEffects(draft, (until) => until === 'endOfStep');
   emptyManaPools(draft);
