@@ -128,10 +128,8 @@ function perform(draft: Draft, effect: ResolutionEffect): void {
     if (holds(ctx, effect.onlyIf)) for (const inner of effect.onlyIf.then) perform(draft, inner);
   }
   else if ('addStep' in effect) addStep(draft, effect.addStep.step, effect.addStep.afterPhase, effect.addStep.count);
-  else if ('skip' in effect) {
-    if (ctx.skips.length >= limits.maxSkips) limitReached(draft, 'maxSkips', `${source}: skip`);
-    else addSkip(draft, effect.skip);
-  } else if ('trigger' in effect) triggerAbility(draft, effect.trigger);
+  else if ('skip' in effect) addSkip(draft, effect.skip, source);
+  else if ('trigger' in effect) triggerAbility(draft, effect.trigger);
   else if ('at' in effect) registerDelayedTrigger(draft, effect.at);
   else if ('cast' in effect) {
     // 608.2g: a spell cast while resolving goes on the stack; nobody receives priority yet.

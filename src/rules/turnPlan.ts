@@ -149,13 +149,20 @@ export function addStep(draft: Draft, step: StepId, afterPhase = false, count = 
   }
 }
 
-/** 500.11: a skip of a player's step, phase or turn; 805.8: their team's — one per team named by one effect. */
-export function addSkip(draft: Draft, spec: SkipSpec): void {
+/**
+ * 500.11: a skip of a player's step, phase or turn; 805.8: their team's — one per team named by
+ * one effect. Each skip past limits.maxSkips is not added (`source` names it in the history).
+ */
+export function addSkip(draft: Draft, spec: SkipSpec, source: string): void {
   const { ctx } = draft;
   const each = spec.each === true;
   const [kind, id]: [PendingSkip['kind'], PendingSkip['id']] =
     spec.step !== undefined ? ['step', spec.step] : spec.phase !== undefined ? ['phase', spec.phase] : ['turn', 'turn'];
   for (const side of sidesOfPlayers(ctx, spec.players ?? [spec.player!])) {
+    if (ctx.skips.length >= ctx.limits.maxSkips) {
+      limitReached(draft, 'maxSkips', `${source}: skip`);
+      continue;
+    }
     // "each": the side's current turn, or its next one (with nextTurn, the next even during its own: False Peace).
     const turn = each && !spec.nextTurn && side === ctx.activeSide ? ctx.turn : null;
     ctx.skips.push({ side, kind, id, each, turn });

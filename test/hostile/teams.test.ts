@@ -85,6 +85,15 @@ describe('a team game persists and resumes', () => {
     expect(resumed.view()).toMatchObject({ activeTeam: '2', nextTurns: ['1', '2', '1', '2'] });
   });
 
+  it('one effect skipping two teams at limits.maxSkips adds what fits and records the rest; the game still restores', () => {
+    const input: GameInput = { players: ['A', 'B', 'C', 'D', 'E', 'F'], teams: [['A', 'B'], ['C', 'D'], ['E', 'F']], options: { sharedTeamTurns: true }, limits: { maxSkips: 1 } };
+    const game = createGame(input);
+    expect(game.send({ type: 'spell.cast', object: { id: 'brine', controller: 'A', effects: [{ skip: { players: ['C', 'E'], step: 'untap' } }] } })).toBeNull();
+    for (const player of ['A', 'C', 'E']) expect(game.send({ type: 'priority.pass', player })).toBeNull();
+    expect(game.history.filter((r) => r.type === 'limitReached')).toMatchObject([{ limit: 'maxSkips', id: 'brine: skip' }]);
+    expect(() => restoreSnapshot(JSON.parse(JSON.stringify(game.persist())))).not.toThrow();
+  });
+
   it('refuses a snapshot of another seating', () => {
     const game = createGame(twoHeadedGiant);
     const snapshot = restoreSnapshot(JSON.parse(JSON.stringify(game.persist())));
