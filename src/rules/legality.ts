@@ -90,6 +90,10 @@ function orderRefusal(ctx: GameContext, waitingFor: WaitingFor, who: string, ord
   return null;
 }
 
+/** limits.maxCreatures bounds the creatures attacking, or blocking, at once (as it bounds one declaration). */
+const inCombatRefusal = (ctx: GameContext, count: number, what: string): Refusal | null =>
+  (count > ctx.limits.maxCreatures ? refuse(`${count} ${what} creatures: at most ${ctx.limits.maxCreatures} at once (limits.maxCreatures)`, 'limit') : null);
+
 /** 508.1, 805.10b: the active player (team) declares attackers, once, with creatures it controls. */
 function attackRefusal(ctx: GameContext, waitingFor: WaitingFor, event: EventOfType<'combat.declareAttackers'>): Refusal | null {
   const rule = ctx.teams === null ? '508.1' : '805.10b';
@@ -102,7 +106,9 @@ function attackRefusal(ctx: GameContext, waitingFor: WaitingFor, event: EventOfT
     const barred = event.attackers.find((a) => a.cantAttackDuringExtraTurns);
     if (barred) return refuse(`${barred.id} can't attack during extra turns, and this is an extra turn`, '508.1c');
   }
-  return null;
+  // (an added declare attackers step adds to those already attacking, 506.4)
+  const joining = event.attackers.filter((a) => !ctx.attackers.some((x) => x.id === a.id));
+  return inCombatRefusal(ctx, ctx.attackers.length + joining.length, 'attacking');
 }
 
 /** 509.1, 805.10d: each defending player (team) in turn declares blockers, once, with creatures it controls, blocking attackers. */
@@ -120,7 +126,8 @@ function blockRefusal(ctx: GameContext, waitingFor: WaitingFor, event: EventOfTy
   if (stranger) return refuse(`${stranger.id}'s controller ${stranger.controller} is not a player of the declaring team ${side}`, rule);
   const stray = event.blockers.find((b) => !ctx.attackers.some((a) => a.id === b.blocking));
   if (stray) return refuse(`${stray.id} cannot block "${stray.blocking}": it is not an attacking creature`, '509.1a');
-  return null;
+  // (each defending player or team adds its blockers, 509.1, 805.10d)
+  return inCombatRefusal(ctx, ctx.blockers.length + event.blockers.length, 'blocking');
 }
 
 const full = (count: number, limit: number, what: string, name: string): Refusal | null =>

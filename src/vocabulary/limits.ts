@@ -14,7 +14,7 @@ export interface Limits {
   maxEffects: number;
   /** Targets of one spell or ability. */
   maxTargets: number;
-  /** Creatures in one declaration of attackers or blockers. */
+  /** Creatures in one declaration of attackers or blockers, and attacking (or blocking) at once. */
   maxCreatures: number;
   /** `addStep.count`. */
   maxStepCount: number;
@@ -64,7 +64,7 @@ export const LIMIT_DESCRIPTIONS: Readonly<Record<keyof Limits, string>> = {
   maxValuesPerEvent: 'values in one event',
   maxEffects: "effects in one spell's or ability's list",
   maxTargets: 'targets of one spell or ability',
-  maxCreatures: 'creatures in one declaration',
+  maxCreatures: 'creatures in one declaration, and attacking (or blocking) at once',
   maxStepCount: 'steps added by one addStep (count)',
   maxStack: 'objects on the stack',
   maxPendingTriggers: 'triggered abilities waiting to go on the stack',

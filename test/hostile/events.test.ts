@@ -196,3 +196,17 @@ describe('limits: refused or recorded, never crashed into', () => {
     expect(game.send(spell([{ endTurn: {} }]))).toBeNull();
   });
 });
+
+describe('limits.maxCreatures bounds the creatures in combat at once, not only one declaration', () => {
+  it('a second defending player whose blockers would pass it is refused, and the game still restores', () => {
+    const game = createGame({ players: ['A', 'B', 'C'], limits: { maxCreatures: 3 } });
+    while (game.view().waitingFor !== 'declareAttackers') game.send({ type: 'priority.pass', player: game.view().priority! });
+    expect(game.send({ type: 'combat.declareAttackers', player: 'A', attackers: [{ id: 'bear' }] })).toBeNull();
+    for (let i = 0; i < 3; i += 1) game.send({ type: 'priority.pass', player: game.view().priority! });
+    const wall = (id: string) => ({ id, blocking: 'bear' });
+    expect(game.send({ type: 'combat.declareBlockers', player: 'B', blockers: [wall('b1'), wall('b2')] })).toBeNull();
+    expect(game.send({ type: 'combat.declareBlockers', player: 'C', blockers: [wall('c1'), wall('c2')] })).toMatchObject({ rule: 'limit', reason: expect.stringContaining('4 blocking creatures') });
+    expect(game.send({ type: 'combat.declareBlockers', player: 'C', blockers: [wall('c1')] })).toBeNull();
+    expect(() => restoreSnapshot(JSON.parse(JSON.stringify(game.persist())))).not.toThrow();
+  });
+});
