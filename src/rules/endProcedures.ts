@@ -4,24 +4,29 @@ import { putInZone, record, type Draft } from './draft.js';
 import { checkStateBasedActions } from './priority.js';
 import { consumeEffect } from './stack.js';
 import { dropRemainingSteps, planDirectlyToCleanup } from './turnPlan.js';
-import type { RegisteredTrigger } from './types.js';
+import { dropTriggers } from './triggers.js';
 
-export function startEndingTurn(draft: Draft): void {
+/** The resolving object's `endTurn` or `endCombat` instruction is taken up (608.2c), and the history says what it does. */
+function takeInstruction(draft: Draft, type: 'turnEndedByEffect' | 'combatEndedByEffect' | 'endCombatIgnored'): void {
   consumeEffect(draft);
-  record(draft, { type: 'turnEndedByEffect', source: draft.ctx.resolution!.object.id });
+  record(draft, { type, source: draft.ctx.resolution!.object.id });
+}
+
+/** 723.1: the turn is being ended; until 723.1f, abilities that trigger wait (723.1a) and nobody receives priority. */
+export function startEndingTurn(draft: Draft): void {
+  takeInstruction(draft, 'turnEndedByEffect');
   draft.ctx.procedure = 'endTurn';
 }
 
+/** 723.2: the combat phase is being ended (inside 723.1, ending the turn goes on). */
 export function startEndingCombat(draft: Draft): void {
-  consumeEffect(draft);
-  record(draft, { type: 'combatEndedByEffect', source: draft.ctx.resolution!.object.id });
+  takeInstruction(draft, 'combatEndedByEffect');
   if (draft.ctx.procedure === null) draft.ctx.procedure = 'endCombat';
 }
 
 /** 723.2g: outside a combat phase, ending it does nothing at all. */
 export function ignoreEndCombat(draft: Draft): void {
-  consumeEffect(draft);
-  record(draft, { type: 'endCombatIgnored', source: draft.ctx.resolution!.object.id });
+  takeInstruction(draft, 'endCombatIgnored');
 }
 
 /** 723.1a, 723.2a: abilities that triggered before the process and wait for the stack cease to exist. */
@@ -63,7 +68,7 @@ export function endStepAndPhaseForCleanup(draft: Draft): void {
  * (One bound to the ending phase still triggers if 723.1d begins that phase, like an unbound one.)
  */
 export function skipEndStep(draft: Draft): void {
-  dropBoundTriggers(draft, (t) => t.turnId === draft.ctx.turnId && t.when === 'end');
+  dropTriggers(draft, (t) => t.turnId === draft.ctx.turnId && t.when === 'end');
 }
 
 /** 723.2d: the combat phase ends (creatures leave combat, "until end of combat" effects end); none of its remaining steps happens. */
@@ -74,12 +79,7 @@ export function endCombatPhase(draft: Draft): void {
 
 /** 723.2e: this combat's end of combat step is skipped, so its "at end of combat" abilities do not trigger. */
 export function skipEndOfCombatStep(draft: Draft): void {
-  dropBoundTriggers(draft, (t) => t.phaseIds?.includes(draft.ctx.phaseId) === true && t.when === 'endOfCombat');
-}
-
-function dropBoundTriggers(draft: Draft, bound: (t: RegisteredTrigger) => boolean): void {
-  const { ctx } = draft;
-  if (ctx.triggers.some(bound)) ctx.triggers = ctx.triggers.filter((t) => !bound(t));
+  dropTriggers(draft, (t) => t.phaseIds?.includes(draft.ctx.phaseId) === true && t.when === 'endOfCombat');
 }
 
 /** 723.1f, 723.2f: the process is over; what triggered during it goes on the stack the next time a player would receive priority. */

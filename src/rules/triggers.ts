@@ -50,11 +50,15 @@ function inItsTime(ctx: GameContext, t: RegisteredTrigger): boolean {
   return turnOk && (t.phaseIds === undefined || t.phaseIds.includes(ctx.phaseId));
 }
 
+/** 603.7: registered abilities bound to what will never happen cease to exist (the list is rewritten only if one does). */
+export function dropTriggers(draft: Draft, gone: (t: RegisteredTrigger) => boolean): void {
+  const { ctx } = draft;
+  if (ctx.triggers.some(gone)) ctx.triggers = ctx.triggers.filter((t) => !gone(t));
+}
+
 /** 603.7, 500.11: delayed triggers bound to turns that will never happen (skipped, or over) cease to exist. */
 export function dropTriggersOfTurns(draft: Draft, turnIds: readonly number[]): void {
-  const { ctx } = draft;
-  const gone = (t: RegisteredTrigger) => t.turnId !== undefined && turnIds.includes(t.turnId);
-  if (turnIds.length > 0 && ctx.triggers.some(gone)) ctx.triggers = ctx.triggers.filter((t) => !gone(t));
+  if (turnIds.length > 0) dropTriggers(draft, (t) => t.turnId !== undefined && turnIds.includes(t.turnId));
 }
 
 /**
