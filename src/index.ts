@@ -11,7 +11,7 @@ export { createGame, type Game, type GameView, type Seat, type CreateGameOptions
 // The same game without the actor, for AI search and servers
 export { createPlayout, type Playout, type PlayoutOptions } from './playout/index.js';
 // What a UI asks
-export { view, waitingFor, type View, type ViewOptions, type Awaiting, type Side, type GameState } from './api/view.js';
+export { view, waitingFor, MAX_UPCOMING_TURNS, type View, type ViewOptions, type Awaiting, type Side, type GameState } from './api/view.js';
 export { legalActions, canSend, explainRefusal, type LegalAction } from './api/legal.js';
 export type { Refusal } from './rules/legality.js';
 // Persistence

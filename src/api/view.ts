@@ -82,9 +82,15 @@ export function waitingFor(snapshot: GameState): WaitingFor {
 }
 
 export interface ViewOptions {
-  /** How many upcoming turns `nextTurns` lists (default: the extra turns plus two rounds). */
+  /** How many upcoming turns `nextTurns` lists (default: the extra turns plus two rounds; at most `MAX_UPCOMING_TURNS`). */
   upcomingTurns?: number;
 }
+
+/** The most upcoming turns a view lists, whatever it is asked for (a view always answers at once). */
+export const MAX_UPCOMING_TURNS = 100_000;
+
+const upcomingCount = (asked: unknown, fallback: number) =>
+  (typeof asked === 'number' && Number.isFinite(asked) ? Math.min(Math.max(Math.floor(asked), 0), MAX_UPCOMING_TURNS) : fallback);
 
 export function view(snapshot: GameState, options: ViewOptions = {}): View {
   const ctx = snapshot.context;
@@ -127,7 +133,7 @@ export function view(snapshot: GameState, options: ViewOptions = {}): View {
     manaPool: { ...ctx.manaPool },
     handSize: { ...ctx.handSize },
     stepsThisTurn: [...ctx.stepsThisTurn],
-    nextTurns: upcomingTurns(ctx, options.upcomingTurns ?? ctx.extraTurns.length + 2 * ctx.sides.length),
+    nextTurns: upcomingTurns(ctx, upcomingCount(options.upcomingTurns, ctx.extraTurns.length + 2 * ctx.sides.length)),
     plan: [
       ...(ctx.phase && ctx.stepQueue.length > 0 ? [{ phase: ctx.phase, steps: [...ctx.stepQueue] }] : []),
       ...ctx.phaseQueue.map((p) => ({ phase: p.phase, steps: [...p.steps] })),

@@ -210,3 +210,11 @@ describe('limits.maxCreatures bounds the creatures in combat at once, not only o
     expect(() => restoreSnapshot(JSON.parse(JSON.stringify(game.persist())))).not.toThrow();
   });
 });
+
+describe('view answers at once whatever it is asked', () => {
+  it.each([1e12, Infinity, -5, Number.NaN, '3' as unknown as number])('upcomingTurns: %s', (upcomingTurns) => {
+    const { nextTurns } = createGame({ players: ['A', 'B'] }).view({ upcomingTurns });
+    expect(nextTurns.length).toBeLessThanOrEqual(100_000);
+    expect(nextTurns.slice(0, 2)).toEqual(nextTurns.length === 0 ? [] : ['B', 'A']);
+  });
+});
