@@ -4,7 +4,7 @@
 // cannot disagree on what an object, an effect or a creature is.
 import {
   EVENT_SCHEMAS, HISTORY_FIELD_SCHEMAS, HISTORY_RECORD_TYPES, PHASE_OF_STEP, PHASES, STEPS, STEPS_THIS_TURN, WAITING_FOR,
-  boolean, checkTeams, gameOptionsSchema, teamsSchema, integer, list, literal, nullable, object, oneKey, optional, picklist, playerList, quote, record, ref, string, union,
+  actorFields, boolean, checkOneActor, checkTeams, gameOptionsSchema, teamsSchema, integer, list, literal, nullable, object, oneKey, optional, picklist, playerList, quote, record, ref, string, union,
   type AnySchema, type EventOfType, type GameOptions, type HistoryFieldName, type HistoryRecordType, type PhaseId, type PlayerId,
   type Report, type Schema, type Shape, type StepId, type StepsThisTurnId, type TurnEventType,
 } from '../vocabulary/index.js';
@@ -183,10 +183,8 @@ const viewSchema = object<ViewExpectation>({
   handSize: optional(perPlayer),
   stepsThisTurn: optional(list(picklist(STEPS_THIS_TURN, 'step'), { max: 10_000 })),
   nextTurns: optional(list(side, { max: 10_000 })),
-  orderTriggers: optional(nullable(object<{ player?: PlayerId; team?: string; triggers: string[] }>({ player: optional(player), team: optional(ref('team')), triggers: ids }, {
-    refine: (value, report) => {
-      if ((value.player === undefined) === (value.team === undefined)) report([], 'needs "player" or "team" (one of them)', 'missing');
-    },
+  orderTriggers: optional(nullable(object<{ player?: PlayerId; team?: string; triggers: string[] }>({ ...actorFields, triggers: ids }, {
+    refine: checkOneActor,
   }) as Schema<ViewExpectation['orderTriggers'] & object>)),
   history: optional(object<HistoryExpectation>({ includes: recordPatterns, excludes: recordPatterns, sequence: recordPatterns })),
 }, { noun: 'a VIEW object' });

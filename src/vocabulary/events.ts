@@ -73,8 +73,9 @@ export type EventOfType<K extends TurnEventType> = Extract<TurnEvent, { type: K 
 const event = <K extends TurnEventType>(type: K, fields: Omit<Shape<EventOfType<K>>, 'type'>, refine?: Refine<EventOfType<K>>) =>
   object<EventOfType<K>>({ type: literal(type), ...fields } as unknown as Shape<EventOfType<K>>, { noun: `a ${type} event`, refine });
 
-const actor = { player: optional(player), team: optional(ref('team')) };
-const oneActor = (e: Actor, report: Report) => {
+/** Who acts: `player`, or with teams `team` — exactly one (for an event, or anything that names who acts). */
+export const actorFields = { player: optional(player), team: optional(ref('team')) };
+export const checkOneActor = (e: Actor, report: Report) => {
   if (e.player === undefined && e.team === undefined) report([], 'needs "player" (or, with teams, "team")', 'missing');
   if (e.player !== undefined && e.team !== undefined) report([], 'give "player" or "team", not both');
 };
@@ -84,9 +85,9 @@ export const EVENT_SCHEMAS: { readonly [K in TurnEventType]: Schema<EventOfType<
   'priority.pass': event('priority.pass', { player: playerOrTeam }),
   'spell.cast': event('spell.cast', { object: spell }),
   'ability.activate': event('ability.activate', { object: activatedAbility }),
-  'combat.declareAttackers': event('combat.declareAttackers', { ...actor, attackers: list(attacker, { max: 'maxCreatures' }) }, oneActor),
-  'combat.declareBlockers': event('combat.declareBlockers', { ...actor, blockers: list(blocker, { max: 'maxCreatures' }) }, oneActor),
-  'triggers.order': event('triggers.order', { ...actor, order: list(id, { max: 'maxPendingTriggers' }) }, oneActor),
+  'combat.declareAttackers': event('combat.declareAttackers', { ...actorFields, attackers: list(attacker, { max: 'maxCreatures' }) }, checkOneActor),
+  'combat.declareBlockers': event('combat.declareBlockers', { ...actorFields, blockers: list(blocker, { max: 'maxCreatures' }) }, checkOneActor),
+  'triggers.order': event('triggers.order', { ...actorFields, order: list(id, { max: 'maxPendingTriggers' }) }, checkOneActor),
   'trigger.report': event('trigger.report', { ability: triggeredAbility }),
   'trigger.register': event('trigger.register', { trigger: atTrigger }),
   'stateBasedActions.schedule': event('stateBasedActions.schedule', { ability: optional(triggeredAbility) }),
