@@ -3,7 +3,7 @@
 // the same events then go to both games, whose refusals, views and histories must stay identical.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { describeViolations } from '../model/invariants.js';
+import { describeViolations } from '../../src/testing/invariants.js';
 import { fuzzCase } from './arbitraries.js';
 import { knownBugOf } from './knownBugs.js';
 import { runSequence } from './sequence.js';

@@ -4,7 +4,7 @@
 // FUZZ_RUNS / FUZZ_SEED override the CI defaults; `npm run test:fuzz -- --runs N` runs more.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { describeViolations } from '../model/invariants.js';
+import { describeViolations } from '../../src/testing/invariants.js';
 import { fuzzCase } from './arbitraries.js';
 import { knownBugOf } from './knownBugs.js';
 import { runSequence } from './sequence.js';

@@ -2,7 +2,7 @@
 // its minimal reproduction in test/model/bugs.test.ts (marked `it.fails`). They are counted
 // and printed, not hidden; any other violation fails the fuzz tests. Remove an entry as
 // soon as its reproduction passes.
-import type { Violation } from '../model/invariants.js';
+import type { Violation } from '../../src/testing/invariants.js';
 
 export interface KnownBug {
   name: string;

@@ -4,7 +4,7 @@
 // `--hostile`: instead, N hostile-input games and N mutated persisted games (test/fuzz/hostile.ts).
 // `--playout [--legal-every K]`: instead, N sequences through createGame and createPlayout side by side (test/playout).
 import fc from 'fast-check';
-import { describeViolations, type Violation } from '../model/invariants.js';
+import { describeViolations, type Violation } from '../../src/testing/invariants.js';
 import { fuzzCase, type FuzzCase } from './arbitraries.js';
 import { knownBugOf } from './knownBugs.js';
 import { runSequence } from './sequence.js';

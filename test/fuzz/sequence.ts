@@ -6,7 +6,7 @@ import {
   createGame, type CreateGameOptions, explainRefusal, legalActions, persistGame, restoreSnapshot,
   type Game, type LegalAction, type TurnEvent, type TurnSnapshot, type View,
 } from '../../src/index.js';
-import { RulesMonitor, type Violation } from '../model/invariants.js';
+import { RulesMonitor, type Violation } from '../../src/testing/invariants.js';
 import { Realizer, type FuzzCase } from './arbitraries.js';
 
 export interface SequenceResult {

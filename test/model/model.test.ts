@@ -5,10 +5,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { turnMachine, type TurnEvent } from '../../src/index.js';
 import { startScenario, validateScenario, inputOf } from '../../src/scenario/index.js';
-import { execute, generate } from './explore.js';
-import { families } from './families.js';
-import { describeViolations, RulesMonitor } from './invariants.js';
-import { countConfigTransitions, machineTransitions, TransitionRecorder } from './transitions.js';
+import { execute, generate } from '../../src/testing/explore.js';
+import { families } from '../../src/testing/families.js';
+import { describeViolations, RulesMonitor } from '../../src/testing/invariants.js';
+import { countConfigTransitions, machineTransitions, TransitionRecorder } from '../../src/testing/transitions.js';
 
 const started = performance.now();
 const recorder = new TransitionRecorder();

@@ -20,8 +20,8 @@ import { beginTurn as beginTurnRule } from '../../src/rules/turnPlan.js';
 import type { AtTriggerSpec, ResolutionEffect } from '../../src/vocabulary/index.js';
 import type { GameContext, RegisteredTrigger } from '../../src/rules/types.js';
 import { advance, at, passAll, turnBegins } from './drive.js';
-import { startRun, type Run } from './harness.js';
-import { describeViolations } from './invariants.js';
+import { startRun, type Run } from '../../src/testing/harness.js';
+import { describeViolations } from '../../src/testing/invariants.js';
 
 type Implementations = Parameters<typeof turnStatechart.provide>[0];
 /** A copy of the machine with one of its own actions or guards replaced (which the public `provide` refuses). */

@@ -10,7 +10,7 @@ import {
   type AtTriggerSpec, type CreatureSpec, type Duration, type GameInput, type HistoryRecord,
   type PhaseId, type PlayerId, type Refusal, type ResolutionEffect, type StackObjectSpec, type StepId, type TurnEvent,
   type TurnSnapshot, type View,
-} from '../../src/index.js';
+} from '../index.js';
 
 /** What one event did, as the host saw it. `event: null` is the game's start. */
 export interface Observation {

@@ -5,7 +5,7 @@ import {
   view, waitingFor,
   type BlockerSpec, type CreatureSpec, type GameInput, type HistoryRecord, type PhaseId, type ResolutionEffect, type SkipSpec, type StackObjectSpec, type StepId,
   type TurnEvent, type TurnSnapshot,
-} from '../../src/index.js';
+} from '../index.js';
 import type { Exploration, ExecutedPath, Family, Menu } from './explore.js';
 import {
   activate, all, atStart, cast, declarations, expectRule, freshPriority, here, holder, indexOf, noAttack, ofTurn, pass,

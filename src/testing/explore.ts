@@ -6,7 +6,7 @@ import { createTestModel, type TestPath } from 'xstate/graph';
 import {
   explainRefusal, turnMachine,
   type GameInput, type HistoryRecord, type Refusal, type TurnEvent, type TurnSnapshot,
-} from '../../src/index.js';
+} from '../index.js';
 import { startRun } from './harness.js';
 import { describeViolations } from './invariants.js';
 

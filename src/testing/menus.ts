@@ -2,7 +2,7 @@
 import {
   view, waitingFor,
   type AttackerSpec, type BlockerSpec, type HistoryRecord, type PlayerId, type StackObjectSpec, type TurnEvent, type TurnSnapshot,
-} from '../../src/index.js';
+} from '../index.js';
 import type { Menu } from './explore.js';
 
 /** Who holds priority: a player, or with teams a team's id (805.5). */

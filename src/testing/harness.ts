@@ -4,7 +4,7 @@
 import { createActor, type InspectionEvent } from 'xstate';
 import {
   turnMachine, type GameInput, type HistoryRecord, type Refusal, type TurnEvent, type TurnSnapshot,
-} from '../../src/index.js';
+} from '../index.js';
 import { RulesMonitor, type Observation } from './invariants.js';
 
 export interface Run {
