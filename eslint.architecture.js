@@ -55,4 +55,12 @@ export const architecture = [
   forbid(['src/cli/**/*.ts', 'bench/**/*.ts', 'examples/**/*.{ts,tsx}'], [
     [PAST_THE_ENTRY, 'outer parts use the public entries only (src/index.ts, src/vocabulary/index.ts, src/scenario/index.ts)'],
   ]),
+  // mtg-turn-machine/testing and mtg-turn-machine/react: built on the public entry, below everything outside the library.
+  forbid(['src/testing/**/*.ts', 'src/react/**/*.{ts,tsx}'], [
+    [PAST_THE_ENTRY, 'the testing and react entries use the public entries only'],
+    [through('scenario', 'cli', 'server', 'inspect', 'visualizer', 'export'), 'the testing and react entries do not import the runner, the CLI, the servers or the visualizer'],
+  ], [
+    { name: 'vitest', message: 'the package does not depend on a test runner: runner-specific code stays in test/' },
+    { name: 'fast-check', message: 'the package does not depend on fast-check: generators stay in test/fuzz' },
+  ]),
 ];

@@ -2,14 +2,15 @@
 // rebuilt only when a file it is made from is newer than the oldest file it makes (or one is
 // missing); `--force` rebuilds them all; target names as arguments build only those.
 //
-//   library     dist/lib/          the package's JavaScript: ESM, one file per entry plus shared chunks,
-//                                  xstate external, the scenario validator's helpers inlined;
-//                                  *.cjs, *.d.ts, *.d.cts entry files for `require` and for types
-//   types       dist/types/        the declarations tsc emits for the three entries (tsconfig.lib.json)
+//   library     dist/lib/          the package, built by tsdown: for each entry an ES module (*.js) and a
+//                                  CommonJS file (*.cjs) with shared chunks, and bundled declarations
+//                                  (*.d.ts, *.d.cts); the peers (xstate, react, @xstate/react) external,
+//                                  the scenario validator's helpers inlined
 //   schema      schema/scenario.schema.json   the scenario format as JSON Schema
+//   machines    dist/machines/     each machine of stately.config.ts as JSON (NAME.json) and as a literal
+//                                  createMachine({...}) source for Stately's "Import from code" (NAME.machine.ts)
 //   cli         packages/cli/dist/cli.js, dist/scenarios/   the CLI as one file, every dependency inlined
 //   visualizer  packages/cli/dist/visualizer/                 the page the CLI serves
-import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -18,9 +19,17 @@ export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 /** A path of the repository (an absolute path stays as it is). */
 const at = (...parts: string[]) => resolve(ROOT, ...parts);
 
-/** The library's public entries: `mtg-turn-machine`, `mtg-turn-machine/vocabulary`, `mtg-turn-machine/scenario`. */
-export const LIBRARY_ENTRIES = { index: 'src/index.ts', vocabulary: 'src/vocabulary/index.ts', scenario: 'src/scenario/index.ts' } as const;
-const LIBRARY_SOURCES = ['src/index.ts', 'src/api', 'src/machine', 'src/rules', 'src/vocabulary', 'src/scenario', 'machines'];
+/** The library's public entries: `mtg-turn-machine`, `mtg-turn-machine/vocabulary`, `…/scenario`, `…/testing`, `…/react`. */
+export const LIBRARY_ENTRIES = {
+  index: 'src/index.ts', vocabulary: 'src/vocabulary/index.ts', scenario: 'src/scenario/index.ts', testing: 'src/testing/index.ts', react: 'src/react/index.ts',
+} as const;
+const LIBRARY_SOURCES = [
+  'src/index.ts', 'src/api', 'src/machine', 'src/rules', 'src/vocabulary', 'src/scenario', 'src/testing', 'src/react', 'machines', 'tsconfig.json', 'tsconfig.lib.json',
+];
+/** Never bundled: the user's own copies (peer dependencies). */
+const PEERS = [/^xstate(\/.*)?$/, /^react(\/.*)?$/, /^@xstate\/react(\/.*)?$/];
+/** Bundled into the library (dev dependencies, so a user installs nothing but the peers). */
+const INLINED = ['dequal', 'fastest-levenshtein', 'jsonc-parser'];
 const CLI_DIST = 'packages/cli/dist';
 
 export interface Target {
@@ -37,40 +46,29 @@ export interface Target {
 const esbuild = () => import('esbuild');
 
 async function buildLibrary(): Promise<void> {
-  const { build } = await esbuild();
-  const out = at('dist', 'lib');
-  rmSync(out, { recursive: true, force: true });
+  const { build } = await import('tsdown');
+  // tsdown (Rolldown): real ES module and CommonJS files per entry with shared chunks, and declarations
+  // bundled per entry for each module system (.d.ts beside the .js, .d.cts beside the .cjs).
   await build({
-    absWorkingDir: ROOT,
-    entryPoints: LIBRARY_ENTRIES,
-    outdir: out,
-    bundle: true,
-    splitting: true,
-    chunkNames: 'shared/[name]-[hash]',
-    format: 'esm',
+    config: false,
+    cwd: ROOT,
+    entry: LIBRARY_ENTRIES,
+    outDir: at('dist', 'lib'),
+    clean: true,
+    format: ['esm', 'cjs'],
     platform: 'neutral',
     target: 'es2022',
-    mainFields: ['module', 'main'],
-    external: ['xstate', 'xstate/*'],
-    logLevel: 'warning',
+    fixedExtension: false,
+    tsconfig: at('tsconfig.lib.json'),
+    dts: { tsconfig: at('tsconfig.lib.json') },
+    // The peers stay the user's; the scenario validator's small helpers are inlined.
+    deps: { neverBundle: PEERS, onlyBundle: INLINED },
+    // jsonc-parser's `main` is a UMD build that requires its own files at run time: take its ES modules.
+    inputOptions: { resolve: { mainFields: ['module', 'main'] }, checks: { pluginTimings: false } },
+    report: false,
+    logLevel: 'warn',
+    failOnWarn: true,
   });
-  for (const entry of Object.keys(LIBRARY_ENTRIES)) {
-    // require() of the ES module itself (Node 20.19+): one copy of the library whichever way it is loaded.
-    writeFileSync(join(out, `${entry}.cjs`), `'use strict';\nmodule.exports = require('./${entry}.js');\n`);
-    const declarations = `export * from '../types/${LIBRARY_ENTRIES[entry as keyof typeof LIBRARY_ENTRIES].replace(/\.ts$/, '.js')}';\n`;
-    writeFileSync(join(out, `${entry}.d.ts`), declarations);
-    writeFileSync(join(out, `${entry}.d.cts`), declarations);
-  }
-}
-
-function buildTypes(): Promise<void> {
-  rmSync(at('dist', 'types'), { recursive: true, force: true });
-  const tsc = spawnSync(process.execPath, [at('node_modules', 'typescript', 'bin', 'tsc'), '-p', at('tsconfig.lib.json')], { stdio: 'inherit' });
-  if (tsc.status !== 0) throw new Error('tsc -p tsconfig.lib.json failed');
-  // Declarations read the same from either module system; marking them CommonJS lets `require` consumers
-  // under TypeScript's node16 resolution use them (ES module consumers re-export them from dist/lib/*.d.ts).
-  writeFileSync(at('dist', 'types', 'package.json'), `${JSON.stringify({ type: 'commonjs' })}\n`);
-  return Promise.resolve();
 }
 
 async function buildSchema(): Promise<void> {
@@ -105,9 +103,22 @@ async function buildCli(): Promise<void> {
 const VISUALIZER_FILES = ['index.html', 'app.js', 'app.css'];
 
 export const TARGETS: Target[] = [
-  { name: 'library', inputs: LIBRARY_SOURCES, outputs: ['index.js', 'index.cjs', 'index.d.ts', 'index.d.cts', 'scenario.js', 'vocabulary.js'].map((f) => `dist/lib/${f}`), run: buildLibrary },
-  { name: 'types', inputs: [...LIBRARY_SOURCES, 'tsconfig.json', 'tsconfig.lib.json'], outputs: ['dist/types/src/index.d.ts', 'dist/types/package.json'], run: buildTypes },
+  {
+    name: 'library',
+    inputs: LIBRARY_SOURCES,
+    outputs: Object.keys(LIBRARY_ENTRIES).flatMap((entry) => ['js', 'cjs', 'd.ts', 'd.cts'].map((ext) => `dist/lib/${entry}.${ext}`)),
+    run: buildLibrary,
+  },
   { name: 'schema', inputs: ['src/vocabulary', 'src/scenario', 'dist/lib/scenario.js'], outputs: ['schema/scenario.schema.json'], run: buildSchema },
+  {
+    name: 'machines',
+    inputs: ['machines', 'src/machine', 'src/rules', 'src/vocabulary', 'src/export', 'stately.config.ts'],
+    outputs: ['dist/machines/turn.json', 'dist/machines/turn.machine.ts'],
+    run: async () => {
+      rmSync(at('dist', 'machines'), { recursive: true, force: true });
+      await (await import('../src/export/command.js')).runExportCommand({ out: at('dist', 'machines') });
+    },
+  },
   { name: 'cli', inputs: ['src', 'machines', 'stately.config.ts', 'test/scenarios'], outputs: [`${CLI_DIST}/cli.js`, `${CLI_DIST}/scenarios`], run: buildCli },
   {
     name: 'visualizer',

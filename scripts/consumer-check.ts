@@ -15,8 +15,12 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ROOT } from './build.js';
 
-/** What the issue allows: the library's tarball, and what installing it adds besides xstate. */
-export const LIMITS = { tarballBytes: 300 * 1024, installedBytes: 2 * 1024 * 1024 };
+/**
+ * What the issues allow: the library's tarball, and what installing it adds besides xstate. Issue 12 set
+ * 300 kB for one ES module build; issue 23's real dual build ships every entry twice (ES module and
+ * CommonJS, .d.ts and .d.cts) and adds mtg-turn-machine/testing (the families and the rules monitor): 400 kB.
+ */
+export const LIMITS = { tarballBytes: 400 * 1024, installedBytes: 2 * 1024 * 1024 };
 
 const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
   peerDependencies: Record<string, string>;
@@ -72,10 +76,11 @@ export function lowestOf(range: string): string {
 }
 
 export function checkLibraryTarball(packed: Packed): void {
-  const allowed = /^(package\.json|README\.md|LICENSE|schema\/scenario\.schema\.json|dist\/lib\/[\w./-]+\.(js|cjs|d\.ts|d\.cts)|dist\/types\/([\w/.-]+\.d\.ts|package\.json))$/;
+  const allowed = /^(package\.json|README\.md|LICENSE|CHANGELOG\.md|schema\/scenario\.schema\.json|dist\/lib\/[\w.-]+\.(js|cjs|d\.ts|d\.cts)|dist\/machines\/\w+\.(json|machine\.ts))$/;
   const stray = packed.files.map((f) => f.path).filter((path) => !allowed.test(path));
   if (stray.length > 0) fail(`the library's tarball holds files it should not: ${stray.join(', ')}`);
-  for (const needed of ['LICENSE', 'README.md', 'schema/scenario.schema.json', 'dist/lib/index.js', 'dist/lib/index.cjs', 'dist/types/src/index.d.ts']) {
+  const entries = ['index', 'vocabulary', 'scenario', 'testing', 'react'].flatMap((entry) => ['js', 'cjs', 'd.ts', 'd.cts'].map((ext) => `dist/lib/${entry}.${ext}`));
+  for (const needed of ['LICENSE', 'README.md', 'CHANGELOG.md', 'schema/scenario.schema.json', ...entries, 'dist/machines/turn.json', 'dist/machines/turn.machine.ts']) {
     if (!packed.files.some((f) => f.path === needed)) fail(`the library's tarball lacks ${needed}`);
   }
   if (packed.size >= LIMITS.tarballBytes) fail(`the library's tarball is ${kB(packed.size)} (limit ${kB(LIMITS.tarballBytes)})`);

@@ -34,3 +34,9 @@ export {
 } from './vocabulary/history.js';
 export type { GameInput, GameOptions } from './vocabulary/input.js';
 export { DEFAULT_LIMITS, LIMIT_DESCRIPTIONS, type Limits } from './vocabulary/limits.js';
+// Typed event creators, and the event that takes a legal action
+export {
+  pass, cast, activate, declareAttackers, declareBlockers, orderTriggers,
+  reportTrigger, registerTrigger, scheduleStateBasedActions, scheduleDiscard, setCombatant, createEffect, addMana, invalidateTarget, setCondition,
+  toEvent, type ToEventDetails, type ObjectDetails,
+} from './api/events.js';

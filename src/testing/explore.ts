@@ -2,7 +2,7 @@
 // (shortest paths) under a family's event menu, with the state projected to what matters
 // and bounded by a turn limit (DESIGN-NOTES: traversal blows up on raw context).
 import type { InspectionEvent } from 'xstate';
-import { createTestModel, type TestPath } from 'xstate/graph';
+import { createTestModel, type TestModel, type TestPath } from 'xstate/graph';
 import {
   explainRefusal, turnMachine,
   type GameInput, type HistoryRecord, type Refusal, type TurnEvent, type TurnSnapshot,
@@ -60,31 +60,50 @@ export function stateKey(s: TurnSnapshot): string {
   return JSON.stringify([s.value, rest]);
 }
 
+export interface TurnTestModel {
+  model: TestModel<TurnSnapshot, TurnEvent, unknown>;
+  /** The shortest path to every projected state (a refused event's state included), under the exploration's menu. */
+  getShortestPaths(): TestPath<TurnSnapshot, TurnEvent>[];
+}
+
+/**
+ * The ready test model of one exploration (xstate/graph's `createTestModel`): the state projected by
+ * `stateKey`, a refused event (or a `terminal` one) kept as a target of its own and not explored further,
+ * states of the turn `stopAtTurn` not explored, and the exploration's menu as the events of each state.
+ * `getShortestPaths()` traverses under that menu (`model` is the xstate/graph TestModel itself).
+ */
+export function turnTestModel(exploration: Exploration): TurnTestModel {
+  const endStates = new WeakSet<object>();
+  const model = createTestModel(turnMachine, {
+    input: exploration.input,
+    serializeState: (s: TurnSnapshot, event: TurnEvent | undefined, prev?: TurnSnapshot) => {
+      // A refused event leaves the state as it was: keep it as a target of its own, not explored further.
+      if (event && prev && explainRefusal(prev, event) !== null) {
+        endStates.add(s);
+        return `${stateKey(prev)} refused ${JSON.stringify(event)}`;
+      }
+      if (event && exploration.terminal?.(event)) {
+        endStates.add(s);
+        return `${stateKey(s)} after ${JSON.stringify(event)}`;
+      }
+      return stateKey(s);
+    },
+    stopWhen: (s: TurnSnapshot) => endStates.has(s) || s.context.turn >= exploration.stopAtTurn,
+  } as never);
+  // The menu is given to the traversal itself: createTestModel's own `events` option would send a bare
+  // `{type}` for each event type the state accepts, and drop types it does not (an unknown event).
+  const menu = (s: TurnSnapshot) => (s.context.turn >= exploration.stopAtTurn ? [] : exploration.menu(s));
+  return {
+    model: model as TurnTestModel['model'],
+    getShortestPaths: () => model.getShortestPaths({ allowDuplicatePaths: true, events: menu } as never) as TestPath<TurnSnapshot, TurnEvent>[],
+  };
+}
+
 /** Shortest paths to every projected state under the menu, reduced to the shortest one per label. */
 export function generate(family: Family): GeneratedPath[] {
   const best = new Map<string, GeneratedPath>();
   for (const exploration of family.explorations) {
-    const endStates = new WeakSet<object>();
-    const model = createTestModel(turnMachine, {
-      input: exploration.input,
-      serializeState: (s: TurnSnapshot, event: TurnEvent | undefined, prev?: TurnSnapshot) => {
-        // A refused event leaves the state as it was: keep it as a target of its own, not explored further.
-        if (event && prev && explainRefusal(prev, event) !== null) {
-          endStates.add(s);
-          return `${stateKey(prev)} refused ${JSON.stringify(event)}`;
-        }
-        if (event && exploration.terminal?.(event)) {
-          endStates.add(s);
-          return `${stateKey(s)} after ${JSON.stringify(event)}`;
-        }
-        return stateKey(s);
-      },
-      stopWhen: (s: TurnSnapshot) => endStates.has(s) || s.context.turn >= exploration.stopAtTurn,
-    } as never);
-    // The menu is given to the traversal itself: createTestModel's own `events` option would send a bare
-    // `{type}` for each event type the state accepts, and drop types it does not (an unknown event).
-    const menu = (s: TurnSnapshot) => (s.context.turn >= exploration.stopAtTurn ? [] : exploration.menu(s));
-    const paths = model.getShortestPaths({ allowDuplicatePaths: true, events: menu } as never) as TestPath<TurnSnapshot, TurnEvent>[];
+    const paths = turnTestModel(exploration).getShortestPaths();
     for (const path of paths) {
       const states = path.steps.map((step) => step.state);
       const events = path.steps.slice(1).map((step) => step.event);

@@ -5,10 +5,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { turnMachine, type TurnEvent } from '../../src/index.js';
 import { startScenario, validateScenario, inputOf } from '../../src/scenario/index.js';
-import { execute, generate } from '../../src/testing/explore.js';
-import { families } from '../../src/testing/families.js';
-import { describeViolations, RulesMonitor } from '../../src/testing/invariants.js';
-import { countConfigTransitions, machineTransitions, TransitionRecorder } from '../../src/testing/transitions.js';
+// The families, the explorer, the monitor and the coverage recorder: the package's mtg-turn-machine/testing.
+import {
+  countConfigTransitions, describeViolations, execute, families, generate, machineTransitions, RulesMonitor, TransitionRecorder,
+} from '../../src/testing/index.js';
 
 const started = performance.now();
 const recorder = new TransitionRecorder();

@@ -18,25 +18,28 @@ describe('the library package', () => {
   const packed = pack(undefined, packDir);
   const paths = packed.files.map((file) => file.path);
 
-  it('ships its ES modules, their declarations, the JSON Schema, LICENSE and README: no map, no CLI, nothing twice', () => {
+  it('ships its ES modules and CommonJS files, their declarations, the machine for Stately, the JSON Schema, LICENSE, README and CHANGELOG: no map, no CLI', () => {
     expect(() => checkLibraryTarball(packed)).not.toThrow();
-    expect(paths.filter((path) => /\.map$|cli|server|visualizer|inspect|export\/|\.ts$(?<!\.d\.ts)/.test(path))).toEqual([]);
+    expect(paths.filter((path) => /\.map$|cli|server|visualizer|inspect|export\/|\.ts$(?<!\.d\.ts|^dist\/machines\/\w+\.machine\.ts)/.test(path))).toEqual([]);
   });
 
-  it('imports nothing but xstate and its own files', () => {
-    const bare = new Set<string>();
+  it('imports nothing but its peers and its own files: xstate (and xstate/graph for testing), react only in react.*', () => {
+    const bare = new Map<string, Set<string>>();
     for (const path of paths.filter((p) => /\.(c?js)$/.test(p))) {
       const code = readFileSync(join(ROOT, path), 'utf8');
       for (const [, specifier] of code.matchAll(/(?:from|import|require)\s*\(?\s*['"]([^'"]+)['"]/g)) {
-        if (!specifier.startsWith('.')) bare.add(specifier);
+        if (!specifier.startsWith('.')) bare.set(specifier, new Set([...(bare.get(specifier) ?? []), path]));
       }
     }
-    expect([...bare]).toEqual(['xstate']);
+    expect([...bare.keys()].sort()).toEqual(['react', 'xstate', 'xstate/graph']);
+    expect([...bare.get('react')!].sort()).toEqual(['dist/lib/react.cjs', 'dist/lib/react.js']);
+    expect([...bare.get('xstate/graph')!].every((path) => /^dist\/lib\/testing\.c?js$/.test(path))).toBe(true);
   });
 
   it('declares xstate a peer, has no dependencies, and names its licence and repository', () => {
     expect(manifest.dependencies).toBeUndefined();
-    expect(manifest.peerDependencies).toEqual({ xstate: expect.stringMatching(/^\^5\.\d+\.\d+$/) });
+    expect(manifest.peerDependencies).toEqual({ xstate: expect.stringMatching(/^\^5\.\d+\.\d+$/), react: expect.any(String) });
+    expect(manifest.peerDependenciesMeta).toEqual({ react: { optional: true } }); // only mtg-turn-machine/react uses it
     expect(manifest.devDependencies.xstate).toBeDefined();
     expect(manifest.bin).toBeUndefined();
     expect(manifest.repository.url).toMatch(/^git\+https:/);
@@ -44,7 +47,7 @@ describe('the library package', () => {
     expect(existsSync(join(ROOT, 'LICENSE'))).toBe(true);
   });
 
-  it.each(['.', './vocabulary', './scenario'])('%s has types, import and require conditions', (entry) => {
+  it.each(['.', './vocabulary', './scenario', './testing', './react'])('%s has types, import and require conditions', (entry) => {
     const conditions = manifest.exports[entry];
     expect(Object.keys(conditions)).toEqual(['import', 'require']);
     for (const condition of ['import', 'require']) {
@@ -64,12 +67,15 @@ describe('loading the package by its name (self-reference: what an installed cop
     expect(imported).toEqual(required);
   });
 
-  it('require() and import share one copy of the library', () => {
-    const same = load(`import('mtg-turn-machine').then((m) => console.log(JSON.stringify(m.turnMachine === require('mtg-turn-machine').turnMachine)))`);
-    expect(same).toBe(true);
+  it('require() loads real CommonJS (no require of an ES module: Jest and Node without require(esm) can load it)', () => {
+    const code = `const m = require('mtg-turn-machine'); const g = m.createGame({ players: ['A', 'B'] }); g.send(m.pass('A')); g.send(m.pass('B'));
+console.log(JSON.stringify([require.resolve('mtg-turn-machine'), g.view().phase]))`;
+    const [file, phase] = JSON.parse(execFileSync(process.execPath, ['--no-experimental-require-module', '--input-type=commonjs', '-e', code], { cwd: ROOT, encoding: 'utf8' }));
+    expect(file).toMatch(/dist\/lib\/index\.cjs$/);
+    expect(phase).toBe('precombatMain'); // both pass in the upkeep; two players skip turn 1's draw (103.8a)
   });
 
-  it.each(['mtg-turn-machine/vocabulary', 'mtg-turn-machine/scenario'])('%s loads with require()', (name) => {
+  it.each(['mtg-turn-machine/vocabulary', 'mtg-turn-machine/scenario', 'mtg-turn-machine/testing'])('%s loads with require()', (name) => {
     expect(load(`console.log(JSON.stringify(Object.keys(require('${name}')).length > 5))`)).toBe(true);
   });
 

@@ -15,6 +15,7 @@ import {
   createGame,
   turnMachine,
   type Game,
+  type GameInput,
   type HistoryRecord,
   type PlayerId,
   type Refusal,
@@ -107,6 +108,11 @@ export interface PlayerSetup {
   graveyard?: string[];
 }
 
+/** The players of a machine input, each with a library of Plains and a hand of Plains of the size the input says (7 by default). */
+export const plainsSetup = (input: GameInput): PlayerSetup[] => input.players.map((id) => ({
+  id, library: Array.from({ length: 30 }, () => 'Plains'), hand: Array.from({ length: input.options?.hands?.[id] ?? 7 }, () => 'Plains'),
+}));
+
 export class Engine {
   readonly players: Record<PlayerId, PlayerState> = {};
   readonly battlefield: Permanent[] = [];
@@ -120,7 +126,8 @@ export class Engine {
   private cardsMade = 0;
   private seed = 12345;
 
-  constructor(setup: PlayerSetup[]) {
+  /** `game`: the rest of the machine's input (options, teams); the players and their hand sizes come from `setup`. */
+  constructor(setup: PlayerSetup[], game: Omit<GameInput, 'players'> = {}) {
     for (const player of setup) {
       const cards = (names: string[] = []) => names.map((name) => this.makeCard(name, player.id));
       this.players[player.id] = { life: 20, library: cards(player.library), hand: cards(player.hand), graveyard: cards(player.graveyard) };
@@ -138,7 +145,7 @@ export class Engine {
       },
     });
     const hands = Object.fromEntries(setup.map((player) => [player.id, player.hand.length]));
-    this.game = createGame({ players: setup.map((player) => player.id), options: { hands } }, { machine });
+    this.game = createGame({ ...game, players: setup.map((player) => player.id), options: { ...game.options, hands } }, { machine });
     this.game.actor.on('history', ({ record }) => this.follow(record));
   }
 
@@ -298,7 +305,9 @@ export class Engine {
     const view = this.game.view();
     const defender = view.players.find((p) => p !== view.activePlayer)!;
     for (const attackerId of view.attackers) {
-      const attacker = this.permanent(attackerId);
+      // A creature declared to the machine without being one of the engine's permanents deals no damage the engine can count.
+      const attacker = this.battlefield.find((p) => p.card.id === attackerId);
+      if (!attacker) continue;
       const blockerId = this.blocks.get(attackerId);
       if (blockerId && view.blockers.includes(blockerId)) {
         const blocker = this.permanent(blockerId);
