@@ -4,7 +4,7 @@
 //
 //   library     dist/lib/          the package, built by tsdown: for each entry an ES module (*.js) and a
 //                                  CommonJS file (*.cjs) with shared chunks, and bundled declarations
-//                                  (*.d.ts, *.d.cts); the peers (xstate, react, @xstate/react) external,
+//                                  (*.d.ts, *.d.cts); the peers (xstate, react) external,
 //                                  the scenario validator's helpers inlined
 //   schema      schema/scenario.schema.json   the scenario format as JSON Schema
 //   machines    dist/machines/     each machine of stately.config.ts as JSON (NAME.json) and as a literal
@@ -27,7 +27,7 @@ const LIBRARY_SOURCES = [
   'src/index.ts', 'src/api', 'src/machine', 'src/rules', 'src/vocabulary', 'src/scenario', 'src/testing', 'src/react', 'machines', 'tsconfig.json', 'tsconfig.lib.json',
 ];
 /** Never bundled: the user's own copies (peer dependencies). */
-const PEERS = [/^xstate(\/.*)?$/, /^react(\/.*)?$/, /^@xstate\/react(\/.*)?$/];
+const PEERS = [/^xstate(\/.*)?$/, /^react(\/.*)?$/];
 /** Bundled into the library (dev dependencies, so a user installs nothing but the peers). */
 const INLINED = ['dequal', 'fastest-levenshtein', 'jsonc-parser'];
 const CLI_DIST = 'packages/cli/dist';

@@ -8,7 +8,7 @@
 // effect misses them. createGame listens before it starts the actor, so its history is whole.
 import { useSyncExternalStore, useState } from 'react';
 import {
-  createGame,
+  createGame, view,
   type CreateGameOptions, type Game, type GameInput, type HistoryRecord, type LegalAction, type PlayerId, type Refusal, type Seat,
   type TurnSnapshot, type View, type ViewOptions,
 } from '../index.js';
@@ -51,16 +51,23 @@ export function createGameStore(input: GameInput, options: UseGameOptions = {}):
   const listeners = new Set<() => void>();
   let refusal: Refusal | null = null;
   let state: UseGameResult;
+  // While an event sent here is processed, the actor's notification waits: one change, one notification.
+  let sending = false;
 
-  const track = (refused: Refusal | null) => {
-    refusal = refused;
+  const track = (sendIt: () => Refusal | null) => {
+    sending = true;
+    try {
+      refusal = sendIt();
+    } finally {
+      sending = false;
+    }
     refresh();
-    return refused;
+    return refusal;
   };
-  const send = (event: unknown) => track(game.send(event));
+  const send = (event: unknown) => track(() => game.send(event));
   const seats = Object.fromEntries(players.map((player): [PlayerId, Seat] => {
     const seat = game.seat(player);
-    return [player, { ...seat, send: (event) => track(seat.send(event)) }];
+    return [player, { ...seat, send: (event) => track(() => seat.send(event)) }];
   }));
 
   const compute = (): UseGameResult => {
@@ -68,7 +75,7 @@ export function createGameStore(input: GameInput, options: UseGameOptions = {}):
     return {
       game,
       snapshot,
-      view: game.view(viewOptions),
+      view: view(snapshot, viewOptions),
       history: [...game.history],
       legalActions: Object.fromEntries(players.map((player) => [player, game.legalActions(player)])),
       seats,
@@ -84,7 +91,7 @@ export function createGameStore(input: GameInput, options: UseGameOptions = {}):
 
   state = compute();
   // Events sent to the actor directly (game.actor.send) are seen too.
-  game.actor.subscribe(() => refresh());
+  game.actor.subscribe(() => { if (!sending) refresh(); });
   return {
     getState: () => state,
     subscribe(listener) {

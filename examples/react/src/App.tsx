@@ -1,19 +1,18 @@
-// A table for two or more players: the turn machine run by @xstate/react, read through the package's
-// view() and legalActions() only (never the snapshot's context), each seat offered only what it may do.
-import { useActorRef, useSelector } from '@xstate/react';
-import { useLayoutEffect, useRef, useState } from 'react';
+// A table for two or more players: a game from mtg-turn-machine/react's useGame, read through its view,
+// history and legal actions only (never the snapshot's context), each seat offered only what it may do.
+import { useRef } from 'react';
 import {
+  declareAttackers,
+  declareBlockers,
   describeRecord,
-  legalActions,
+  pass,
   ruleOfRecord,
-  turnMachine,
-  view,
-  type HistoryRecord,
+  toEvent,
   type LegalAction,
   type PlayerId,
   type StackObjectSpec,
-  type TurnEvent,
 } from 'mtg-turn-machine';
+import { useGame } from 'mtg-turn-machine/react';
 
 /** The cards a seat can play, by the kind of action legalActions allows. */
 const CARDS: { name: string; verb: 'Cast' | 'Activate'; offeredBy: (action: LegalAction) => boolean; object: (id: string, controller: PlayerId) => StackObjectSpec }[] = [
@@ -40,32 +39,14 @@ const CARDS: { name: string; verb: 'Cast' | 'Activate'; offeredBy: (action: Lega
 const slug = (name: string) => name.toLowerCase().replace(/[^a-z]+/g, '-');
 
 export function App({ players }: { players: PlayerId[] }) {
-  const actorRef = useActorRef(turnMachine, { input: { players } });
-  const [history, setHistory] = useState<HistoryRecord[]>([]);
-  const [refusal, setRefusal] = useState<string | null>(null);
+  // The whole history from turn 1's first record, the view and each seat's legal actions, re-rendered on change.
+  const { view: seen, history, legalActions: legal, refusal, send } = useGame({ players });
   const made = useRef(0);
 
-  // Layout effects run before useActorRef starts the actor (in an effect): no record of turn 1 is missed.
-  useLayoutEffect(() => {
-    const records = actorRef.on('history', ({ record }) => setHistory((seen) => [...seen, record]));
-    const refusals = actorRef.on('rejected', ({ reason, rule }) => setRefusal(`${reason} (${rule})`));
-    return () => {
-      records.unsubscribe();
-      refusals.unsubscribe();
-    };
-  }, [actorRef]);
-
-  const seen = useSelector(actorRef, (snapshot) => view(snapshot));
-  const legal = useSelector(actorRef, (snapshot) => players.map((player) => legalActions(snapshot, player)), (a, b) => JSON.stringify(a) === JSON.stringify(b));
-
-  const send = (event: TurnEvent) => {
-    setRefusal(null);
-    actorRef.send(event);
-  };
-  const play = (card: (typeof CARDS)[number], player: PlayerId) => {
+  const play = (card: (typeof CARDS)[number], player: PlayerId, action: LegalAction) => {
     made.current += 1;
-    const object = card.object(`${slug(card.name)}-${made.current}`, player);
-    send(object.type === 'activated' ? { type: 'ability.activate', object } : { type: 'spell.cast', object });
+    const { controller: _controller, ...object } = card.object(`${slug(card.name)}-${made.current}`, player);
+    send(toEvent(action, { player, object }));
   };
 
   return (
@@ -76,17 +57,17 @@ export function App({ players }: { players: PlayerId[] }) {
         <span data-testid="priority">{seen.priority ?? '—'}</span>
         {seen.awaiting && seen.awaiting.kind !== 'priority' && <> · waiting for {seen.awaiting.players.join(', ')} ({seen.awaiting.kind})</>}
       </header>
-      {refusal && <p className="refusal" role="alert">Refused: {refusal}</p>}
+      {refusal && <p className="refusal" role="alert">Refused: {refusal.reason} ({refusal.rule})</p>}
       <main>
-        {players.map((player, index) => (
+        {players.map((player) => (
           <section key={player} className={`seat${seen.mayAct.includes(player) ? ' has-priority' : ''}`} data-seat={player}>
             <h2>{player}</h2>
             <Actions
-              actions={legal[index]}
-              onPass={() => send({ type: 'priority.pass', player })}
-              onPlay={(card) => play(card, player)}
-              onAttack={() => send({ type: 'combat.declareAttackers', player, attackers: [] })}
-              onBlock={() => send({ type: 'combat.declareBlockers', player, blockers: [] })}
+              actions={legal[player]}
+              onPass={() => send(pass(player))}
+              onPlay={(card, action) => play(card, player, action)}
+              onAttack={() => send(declareAttackers(player))}
+              onBlock={() => send(declareBlockers(player))}
             />
           </section>
         ))}
@@ -118,9 +99,9 @@ export function App({ players }: { players: PlayerId[] }) {
 }
 
 function Actions(props: {
-  actions: LegalAction[];
+  actions: readonly LegalAction[];
   onPass(): void;
-  onPlay(card: (typeof CARDS)[number]): void;
+  onPlay(card: (typeof CARDS)[number], action: LegalAction): void;
   onAttack(): void;
   onBlock(): void;
 }) {
@@ -130,8 +111,8 @@ function Actions(props: {
   return (
     <div>
       {has('priority.pass') && <button onClick={props.onPass}>Pass</button>}
-      {CARDS.filter((card) => actions.some(card.offeredBy)).map((card) => (
-        <button key={card.name} onClick={() => props.onPlay(card)}>{card.verb} {card.name}</button>
+      {CARDS.map((card) => ({ card, action: actions.find(card.offeredBy) })).map(({ card, action }) => action && (
+        <button key={card.name} onClick={() => props.onPlay(card, action)}>{card.verb} {card.name}</button>
       ))}
       {has('combat.declareAttackers') && <button onClick={props.onAttack}>Attack with nothing</button>}
       {has('combat.declareBlockers') && <button onClick={props.onBlock}>Block with nothing</button>}

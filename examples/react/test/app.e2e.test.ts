@@ -1,5 +1,6 @@
 // The built example in Debian's Chromium (playwright-core, as the visualizer's browser tests): a turn
 // in which Ann casts Time Stop in her upkeep, each seat offered only its legal actions.
+import { createGame } from 'mtg-turn-machine';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { preview, type PreviewServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -40,6 +41,10 @@ describe('the React table', () => {
     expect(await buttons('Ann')).toEqual(['Pass', 'Cast Time Stop', 'Cast Mandate of Peace', 'Activate Sundial of the Infinite']);
     expect(await buttons('Bo')).toEqual([]);
     expect(await page.locator('[data-testid="history"] li').first().innerText()).toMatch(/turn 1 begins \(Ann\)/);
+    // useGame's history is whole from the first record: every record of turn 1 so far, none missed before an effect ran.
+    const records = createGame({ players: ['Ann', 'Bo'] }).history.length;
+    expect(records).toBeGreaterThan(3);
+    expect(await page.locator('[data-testid="history"] li').count()).toBe(records);
   });
 
   it('Ann casts Time Stop and passes; Bo may respond with instants but not with Sundial (only on his turn)', async () => {
