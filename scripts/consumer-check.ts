@@ -5,6 +5,9 @@
 //     CommonJS, nodenext), `import` it and `require` it and play a game through each, load the JSON
 //     Schema; against each xstate version given (default: the lowest the peer range allows and the
 //     newest); check the tarball's contents and sizes, and what installing it adds;
+//   - publint and arethetypeswrong on the tarball; three users' projects (scripts/consumer-apps.ts): a Vite +
+//     React app on mtg-turn-machine/react (built, opened in Chromium), a Jest 30 project that require()s the
+//     package, a plain Node project running mtg-turn-machine/testing's paths against examples/engine;
 //   - the CLI: no dependency installed with it, `--version`, the scenario runner on its bundled examples,
 //     and the visualizer serving its page and offering those examples.
 // Exits non-zero with the reason on the first failure. Needs the registry (for xstate) and a build.
@@ -14,6 +17,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ROOT } from './build.js';
+import { checkJest, checkTestingPaths, checkViteReactApp } from './consumer-apps.js';
 
 /**
  * What the issues allow: the library's tarball, and what installing it adds besides xstate. Issue 12 set
@@ -27,13 +31,13 @@ const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as
   devDependencies: Record<string, string>;
 };
 const TSC = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
-const say = (line: string) => console.log(`consumer-check: ${line}`);
+export const say = (line: string) => console.log(`consumer-check: ${line}`);
 
-function fail(message: string): never {
+export function fail(message: string): never {
   throw new Error(message);
 }
 
-function run(command: string, args: string[], cwd: string): string {
+export function run(command: string, args: string[], cwd: string): string {
   try {
     return execFileSync(command, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
   } catch (error) {
@@ -85,6 +89,20 @@ export function checkLibraryTarball(packed: Packed): void {
   }
   if (packed.size >= LIMITS.tarballBytes) fail(`the library's tarball is ${kB(packed.size)} (limit ${kB(LIMITS.tarballBytes)})`);
   say(`library tarball: ${kB(packed.size)}, ${kB(packed.unpackedSize)} unpacked, ${packed.files.length} files`);
+}
+
+/** publint (strict) and Are the Types Wrong (every entry, node16 and bundler resolution, import and require) on the tarball. */
+export async function checkPublishLints(packed: Packed): Promise<void> {
+  const { publint } = await import('publint');
+  const { formatMessage } = await import('publint/utils');
+  const bytes = readFileSync(packed.file);
+  const linted = await publint({ pack: { tarball: bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer }, level: 'suggestion', strict: true });
+  if (linted.messages.length > 0) {
+    fail(`publint: ${linted.messages.map((m) => `${m.type}: ${formatMessage(m, linted.pkg) ?? m.code}`).join('; ')}`);
+  }
+  // node16 profile: the package needs Node 20.19+ (engines), so node10's resolution (no "exports") is not one of its users'.
+  run(join(ROOT, 'node_modules', '.bin', 'attw'), [packed.file, '--profile', 'node16', '--format', 'ascii', '--no-color'], ROOT);
+  say('publint (strict): no message; arethetypeswrong (node16 profile): every entry resolves to its types under import and require');
 }
 
 /** A consumer's program: the README's game through xstate's own createActor, a seat, the scenario validator. */
@@ -213,7 +231,11 @@ async function main(): Promise<void> {
   try {
     const packed = pack(undefined, parent);
     checkLibraryTarball(packed);
+    await checkPublishLints(packed);
     for (const xstate of versions) checkLibraryConsumer(packed.file, xstate, parent);
+    checkJest(packed.file, parent);
+    checkTestingPaths(packed.file, parent);
+    await checkViteReactApp(packed.file, parent);
     await checkCli(parent);
     say('all passed');
   } finally {
