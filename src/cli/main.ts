@@ -2,6 +2,7 @@
 import { Command, InvalidArgumentError } from 'commander';
 import { runExportCommand } from '../export/command.js';
 import { runInspectCommand, runVisualizeCommand } from '../server/commands.js';
+import { failureOf, throwOnUsageErrors } from './exits.js';
 import { DEFAULT_VISUALIZER_PORT } from '../server/server.js';
 import { playDemo } from './play.js';
 import { MAX_SCENARIO_BYTES, runScenarioCommand } from './scenarioCommand.js';
@@ -18,8 +19,7 @@ function parsePort(value: string): number {
 export function buildProgram(): Command {
   const program = new Command('mtg-turn-machine')
     .description("Magic: The Gathering's turn structure as an XState statechart: run rules scenarios, play a demo, visualise.")
-    .version(packageVersion(), '-V, --version', 'print the version')
-    .showHelpAfterError();
+    .version(packageVersion(), '-V, --version', 'print the version');
 
   program.command('scenario')
     .description('run JSON rules scenarios (files, or directories of *.json); exit 0 if all pass, 1 if any fails, 2 if any is invalid')
@@ -60,6 +60,7 @@ Each result prints as its file finishes; control characters are printed escaped 
       for (const written of await runExportCommand(options)) print(`${written.name}: ${written.jsonFile}, ${written.sourceFile}`);
     });
 
+  throwOnUsageErrors(program, (line) => process.stderr.write(`${line}\n`));
   return program;
 }
 
@@ -71,6 +72,7 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
 });
 
 buildProgram().parseAsync(process.argv).catch((error: unknown) => {
-  process.stderr.write(`mtg-turn-machine: ${error instanceof Error ? error.message : String(error)}\n`);
-  process.exitCode = 2;
+  const { message, status } = failureOf(error);
+  if (message !== null) process.stderr.write(`mtg-turn-machine: ${message}\n`);
+  process.exitCode = status;
 });
