@@ -22,6 +22,7 @@ export const turnStatechart = setup({
 }).createMachine({
   id: 'mtgTurn',
   description: 'CR 500–514, 117, 608, 723: one turn after another; host reports (triggers, effects, mana, targets) are accepted at any time.',
+  /** The game's state, made from the input (read it through `view`). */
   context: contextFromInput,
   initial: 'turn',
   on: {

@@ -8,8 +8,10 @@ import { turnMachine, type TurnMachine } from '../machine/index.js';
 import type { GameInput } from '../vocabulary/index.js';
 import { checkSnapshotFor } from './persistence.js';
 
+/** An actor of the turn machine. */
 export type TurnActor = Actor<TurnMachine>;
 
+/** `createTurnActor`'s options: the machine (a `turnMachine.provide(…)` with the host's hooks), a snapshot to resume, inspection. */
 export interface TurnActorOptions {
   /** Resume from a persisted snapshot (see `restoreSnapshot`); it is checked again (`SnapshotError`). */
   snapshot?: Snapshot<unknown>;

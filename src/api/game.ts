@@ -20,25 +20,34 @@ export interface Seat {
   readonly player: PlayerId;
   /** Sends an event acting as this player; anything else (another player's action, a host report) is refused. */
   send(event: unknown): Refusal | null;
+  /** What this player's UI reads now. */
   view(options?: ViewOptions): View;
+  /** The kinds of action this player may take now. */
   legalActions(): LegalAction[];
 }
 
+/** A started game: the actor, its whole history, `send` that answers with the refusal, the view, legal actions, seats. */
 export interface Game {
   readonly actor: TurnActor;
   /** Every history record so far, oldest first. */
   readonly history: readonly HistoryRecord[];
   /** Sends any value as an event; returns the refusal when the machine rejected it, else null. */
   send(event: unknown): Refusal | null;
+  /** The actor's snapshot now. */
   snapshot(): TurnSnapshot;
+  /** What a UI reads now, with the history. */
   view(options?: ViewOptions): GameView;
+  /** The kinds of action `player` may take now. */
   legalActions(player: PlayerId): LegalAction[];
   /** A sender for one player's client: see `Seat`. The host keeps `game.send` for its reports. */
   seat(player: PlayerId): Seat;
+  /** The game as JSON-safe data (`restoreSnapshot` resumes it). */
   persist(): PersistedGame;
+  /** Stops the actor. */
   stop(): void;
 }
 
+/** `createGame`'s options: those of `createTurnActor`, and a snapshot to resume with its history. */
 export interface CreateGameOptions extends Omit<TurnActorOptions, 'snapshot'> {
   /** Resume from a persisted snapshot (see `restoreSnapshot`), with the history recorded before it. */
   snapshot?: Snapshot<unknown>;
@@ -57,6 +66,7 @@ function seatRefusal(snapshot: TurnSnapshot, player: PlayerId, event: unknown): 
   return null;
 }
 
+/** Creates and starts a game of the turn machine (the input is checked first: `GameInputError` lists each problem). */
 export function createGame(input: GameInput, options: CreateGameOptions = {}): Game {
   const history: HistoryRecord[] = [...(options.history ?? [])];
   let lastRefusal: Refusal | null = null;

@@ -19,6 +19,7 @@ export function explainRefusal(snapshot: GameState, event: unknown): Refusal | n
   return explain(snapshot, event, waitingFor(snapshot));
 }
 
+/** Whether the machine would accept `event` now. */
 export function canSend(snapshot: GameState, event: unknown): boolean {
   return explainRefusal(snapshot, event) === null;
 }

@@ -25,6 +25,7 @@ export const MACHINE_VERSION = `mtgTurn@${fingerprint(
   JSON.stringify(turnMachine.config) + Object.keys(initialContext({ players: ['A', 'B'] })).join(),
 )}`;
 
+/** A game saved as JSON-safe data: the machine's version and its snapshot. */
 export interface PersistedGame {
   version: string;
   snapshot: Snapshot<unknown>;

@@ -19,6 +19,7 @@ export interface Awaiting {
 /** A side (whoever takes turns, holds priority, declares): a player, or with teams (805) a team's id ("A+B"). */
 export type Side = string;
 
+/** What a UI reads: the turn, who is active, the phase and step, priority, the stack, zones, effects, combat, and what comes next. */
 export interface View {
   /** In turn order. */
   players: PlayerId[];
@@ -81,6 +82,7 @@ export function waitingFor(snapshot: GameState): WaitingFor {
   return null;
 }
 
+/** `view`'s options. */
 export interface ViewOptions {
   /** How many upcoming turns `nextTurns` lists (default: the extra turns plus two rounds; at most `MAX_UPCOMING_TURNS`). */
   upcomingTurns?: number;
@@ -92,6 +94,7 @@ export const MAX_UPCOMING_TURNS = 100_000;
 const upcomingCount = (asked: unknown, fallback: number) =>
   (typeof asked === 'number' && Number.isFinite(asked) ? Math.min(Math.max(Math.floor(asked), 0), MAX_UPCOMING_TURNS) : fallback);
 
+/** What a UI reads from a snapshot (never its context). */
 export function view(snapshot: GameState, options: ViewOptions = {}): View {
   const ctx = snapshot.context;
   const waiting = waitingFor(snapshot);

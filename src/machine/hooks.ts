@@ -11,6 +11,7 @@ export type { StateBasedActionsRule } from '../rules/hooks.js';
 /** What a check may return: whether any action was performed, and the abilities that triggered. */
 export type StateBasedActionsResult = boolean | void | { performed: boolean; triggered?: StackObjectSpec[] };
 
+/** What each host hook is called with: the engine's part of untap (502.3), draw (504.1), discard (514.1), resolution (608.2c), state-based actions (704.3). */
 export interface HookParams {
   /** 502.3: `player` (the active player; with teams, each player of the active team in turn, 805.9) untaps their permanents. */
   untapPermanents: { player: PlayerId; turn: number };
@@ -27,6 +28,7 @@ export interface HookParams {
   /** 704.3: check state-based actions once, performing every one that applies (repeated while any is). */
   performStateBasedActions: { rule: StateBasedActionsRule; turn: number };
 }
+/** The name of a host hook (an action a host replaces with `.provide()`). */
 export type HookName = keyof HookParams;
 
 /** A hook as the machine calls it: the action arguments XState gave the calling action, and the hook's params. */

@@ -14,8 +14,10 @@ export type TurnMachine = Chart extends StateMachine<
   infer C, infer _E, infer Ch, infer A, infer Ac, infer G, infer D, infer SV, infer T, infer I, infer O, infer Em, infer Me, infer SS>
   ? StateMachine<C, TurnEvent, Ch, A, Ac, G, D, SV, T, I, O, Em, Me, SS> : never;
 
+/** A snapshot of the turn machine. */
 export type TurnSnapshot = TurnMachine extends StateMachine<
   infer C, infer E, infer Ch, infer _A, infer _Ac, infer _G, infer _D, infer SV, infer T, infer _I, infer O, infer _Em, infer Me, infer SS>
   ? MachineSnapshot<C, E, Ch, SV, T, O, Me, SS> : never;
 
+/** The turn machine: machines/turn.ts behind its input boundary (any value sent is accepted whole or refused with its reason). */
 export const turnMachine = guardMachine(turnStatechart, HOOK_NAMES) as unknown as TurnMachine;

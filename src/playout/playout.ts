@@ -26,6 +26,7 @@ import { compileChart, type Chart, type ChartEvent } from './chart.js';
 import { Configuration } from './configuration.js';
 import { macrostep, start, type RunState } from './step.js';
 
+/** `createPlayout`'s options: whether to keep the history, and a snapshot to resume. */
 export interface PlayoutOptions {
   /** Resume from a persisted snapshot (`restoreSnapshot(json)`), of an actor or of a playout; checked again (`SnapshotError`). */
   snapshot?: Snapshot<unknown>;
@@ -35,10 +36,13 @@ export interface PlayoutOptions {
   recording?: boolean;
 }
 
+/** The same game as `createGame` without an actor: the chart executed directly, for AI search and servers. */
 export interface Playout {
   /** Sends any value as an event; returns the refusal (the boundary's, or the machine's), else null. */
   send(event: unknown): Refusal | null;
+  /** What a UI reads now. */
   view(options?: ViewOptions): View;
+  /** The kinds of action `player` may take now. */
   legalActions(player: PlayerId): LegalAction[];
   /** null when the game would accept `event` now; otherwise why not (as `explainRefusal` on an actor's snapshot). */
   explainRefusal(event: unknown): Refusal | null;

@@ -13,6 +13,7 @@ import {
   type TurnSnapshot, type View, type ViewOptions,
 } from '../index.js';
 
+/** `useGame`'s options: those of `createGame`, and the view's. */
 export interface UseGameOptions extends CreateGameOptions {
   /** Passed to `view()` (for instance `upcomingTurns`). */
   view?: ViewOptions;
@@ -38,6 +39,7 @@ export interface UseGameResult {
 
 /** A game and the state a component reads, kept current as the game changes (what `useGame` subscribes to). */
 export interface GameStore {
+  /** The state now: the same object until something in it changed. */
   getState(): UseGameResult;
   /** Calls `listener` after each change; returns the unsubscribe function. */
   subscribe(listener: () => void): () => void;

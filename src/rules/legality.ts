@@ -6,6 +6,7 @@ import { isTurnOf, nameOf, sideOf } from './sides.js';
 import { abilitiesToOrder, isOrderOf, sideToOrder } from './triggerOrder.js';
 import type { GameContext } from './types.js';
 
+/** Why the machine refused an event: a sentence naming the bad input, and the rule (or `input`, `limit`, `seat`). */
 export interface Refusal {
   reason: string;
   /** The rule it breaks; `input` for a malformed event, `limit` for one past a limit. */

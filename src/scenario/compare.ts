@@ -2,6 +2,7 @@
 import { dequal as deepEqual } from 'dequal';
 import type { GameView, HistoryRecord } from '../index.js';
 
+/** One difference between what a scenario expects and what the game shows. */
 export interface Mismatch {
   key: string;
   expected: unknown;
@@ -15,6 +16,7 @@ type Pattern = Record<string, unknown>;
 const sameSet = (expected: readonly unknown[], actual: readonly unknown[]) =>
   expected.every((x) => actual.includes(x)) && actual.every((x) => expected.includes(x));
 
+/** Whether a history record has every field of a pattern. */
 export const matchesRecord = (record: HistoryRecord, pattern: Pattern) =>
   Object.entries(pattern).every(([key, value]) => deepEqual((record as unknown as Pattern)[key], value));
 

@@ -1,11 +1,13 @@
 // Driving a game the way scenarios say: "everybody passes and declares nothing".
 import type { Game, HistoryRecord, Refusal, View } from '../index.js';
 
+/** The most events `advanceTo` sends before it gives up. */
 export const ADVANCE_LIMIT = 1000;
 
 /** The view without the history (cheap: the driver looks after every pass). */
 const glance = (game: Game): View => game.view();
 
+/** Where `advanceTo` drives a game: a turn, a phase or step. */
 export interface AdvanceTarget {
   turn?: number;
   step?: string;

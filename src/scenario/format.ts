@@ -35,6 +35,7 @@ export const ACTIONS = {
 interface Action { event: TurnEventType; field?: string; trueOmits?: true; rename?: Record<string, string> }
 
 type Actions = typeof ACTIONS;
+/** A scenario action's name. */
 export type ActionKey = keyof Actions;
 type Renamed<T, R extends Record<string, string>> = { [K in keyof T as K extends R[keyof R] ? { [E in keyof R]: R[E] extends K ? E : never }[keyof R] : K]: T[K] };
 /** An action entry's value, from its event. */
@@ -43,6 +44,7 @@ type ValueOf<A extends Action> = A extends { field: infer F extends string }
   : A extends { rename: infer R extends Record<string, string> } ? Renamed<Omit<EventOfType<A['event']>, 'type'>, R>
     : Omit<EventOfType<A['event']>, 'type'>;
 
+/** Each scenario action's value. */
 export type ActionMap = { [K in ActionKey]: ValueOf<Actions[K]> };
 
 /** `{"advanceTo": …}`: `turn` optional; a step, a phase, or a step with the phase it belongs to. */
@@ -58,18 +60,21 @@ export interface DrivingMap {
   advanceTo: AdvanceToSpec;
 }
 
+/** A script entry that acts: one action key with its value. */
 export type ActionEntry = { [K in keyof (ActionMap & DrivingMap)]: { [P in K]: (ActionMap & DrivingMap)[K] } }[keyof (ActionMap & DrivingMap)];
 
 /** A history record pattern: the fields a matching record must have. */
 export type HistoryRecordPattern = { type?: HistoryRecordType; turn?: number; phase?: PhaseId | null; step?: StepId | null }
   & { [F in HistoryFieldName]?: unknown };
 
+/** What a scenario expects of the history: records it includes, excludes, or holds in order. */
 export interface HistoryExpectation {
   includes?: HistoryRecordPattern[];
   excludes?: HistoryRecordPattern[];
   sequence?: HistoryRecordPattern[];
 }
 
+/** What a scenario expects in each zone. */
 export interface ZonesExpectation {
   exile?: string[];
   graveyard?: string[];
@@ -106,8 +111,10 @@ export interface ViewExpectation {
   history?: HistoryExpectation;
 }
 
+/** One entry of a scenario script: an action, an action that must be refused, or an expectation. */
 export type ScriptEntry = ActionEntry | { reject: ActionEntry } | { expect: ViewExpectation };
 
+/** A scenario: a game set up, driven by its script, and checked (docs/SCENARIOS.md). */
 export interface Scenario {
   /** The JSON Schema an editor validates the file with (ignored by the runner). */
   $schema?: string;

@@ -4,8 +4,10 @@
 import { DEFAULT_LIMITS, MAX_PLAYERS, MIN_PLAYERS, toJsonSchema, type JsonSchema } from '../vocabulary/index.js';
 import { scenarioSchema } from './format.js';
 
+/** The scenario JSON Schema's `$id`. */
 export const SCENARIO_SCHEMA_ID = 'https://github.com/mtg-turn-machine/mtg-turn-machine/scenario.schema.json';
 
+/** The JSON Schema of a scenario file, generated from the format. */
 export function scenarioJsonSchema(): JsonSchema {
   const schema = toJsonSchema(scenarioSchema, DEFAULT_LIMITS, { id: SCENARIO_SCHEMA_ID, title: 'mtg-turn-machine rules scenario' });
   // A file may name its own schema.

@@ -5,6 +5,7 @@ import { advanceTo, passAll, type AdvanceTarget } from './driver.js';
 import { ACTIONS, type ActionEntry, type ActionKey, type Scenario, type ScriptEntry } from './format.js';
 import { eventOf, parseScenario, validateScenario } from './validate.js';
 
+/** A script entry that failed: its index, the entry, and what differed. */
 export interface Failure {
   /** Index of the script entry (-1: the file itself is invalid). */
   index: number;
@@ -13,6 +14,7 @@ export interface Failure {
   mismatches?: Mismatch[];
 }
 
+/** A scenario's outcome: passed or not, its failures and the game's history. */
 export interface ScenarioResult {
   name: string;
   ok: boolean;
@@ -22,6 +24,7 @@ export interface ScenarioResult {
   history: HistoryRecord[];
 }
 
+/** What one script entry did. */
 export interface EntryOutcome {
   index: number;
   entry: ScriptEntry;
@@ -53,6 +56,7 @@ function rejectEntry(game: Game, action: ActionEntry): string | null {
   return null;
 }
 
+/** A scenario being run entry by entry. */
 export interface ScenarioRun {
   readonly scenario: Scenario;
   readonly game: Game;
@@ -63,6 +67,7 @@ export interface ScenarioRun {
   step(): EntryOutcome;
 }
 
+/** A scenario's game input. */
 export function inputOf(scenario: Scenario): GameInput {
   const { players, teams, options = {} } = scenario;
   return teams === undefined ? { players, options } : { players, teams, options };
@@ -73,6 +78,7 @@ export interface RunOptions {
   machine?: CreateGameOptions['machine'];
 }
 
+/** Starts a validated scenario's game; `step()` runs one entry. */
 export function startScenario(scenario: Scenario, options: RunOptions = {}): ScenarioRun {
   const game = createGame(inputOf(scenario), options.machine ? { machine: options.machine } : {});
   let next = 0;

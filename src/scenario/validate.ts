@@ -9,6 +9,7 @@ import {
 } from '../vocabulary/index.js';
 import { ACTIONS, SCENARIO_KEYS, scenarioSchema, type ActionKey, type Scenario } from './format.js';
 
+/** A scenario accepted whole, or the errors that refuse it (each with its JSON path). */
 export type ValidationResult = { ok: true; scenario: Scenario } | { ok: false; errors: string[] };
 
 /** A file holds more than one event: its own levels (root, script, entry, reject) come on top of an event's. */

@@ -10,8 +10,10 @@ import {
 import { startRun } from './harness.js';
 import { describeViolations } from './invariants.js';
 
+/** The events offered in a state (legal or not: refusals are targets too). */
 export type Menu = (s: TurnSnapshot) => TurnEvent[];
 
+/** One traversal of the machine: an input, an event menu, a turn bound and the labels of its targets. */
 export interface Exploration {
   input: GameInput;
   /** The events offered in a state (legal or not: refusals become paths of their own). */
@@ -24,6 +26,7 @@ export interface Exploration {
   label: (states: readonly TurnSnapshot[], events: readonly TurnEvent[]) => string | null;
 }
 
+/** A named family of paths: its explorations, the targets each must reach, and the rule assertions on each path. */
 export interface Family {
   name: string;
   rules: string[];
@@ -34,6 +37,7 @@ export interface Family {
   check: (path: ExecutedPath) => void;
 }
 
+/** A generated path: its family, label, input and events, and xstate/graph's TestPath. */
 export interface GeneratedPath {
   family: string;
   label: string;
@@ -42,6 +46,7 @@ export interface GeneratedPath {
   events: TurnEvent[];
 }
 
+/** A generated path run on a real actor: its history, last snapshot and refusals. */
 export interface ExecutedPath extends GeneratedPath {
   history: HistoryRecord[];
   final: TurnSnapshot;
@@ -60,6 +65,7 @@ export function stateKey(s: TurnSnapshot): string {
   return JSON.stringify([s.value, rest]);
 }
 
+/** A ready test model of the turn machine for one exploration. */
 export interface TurnTestModel {
   model: TestModel<TurnSnapshot, TurnEvent, unknown>;
   /** The shortest path to every projected state (a refused event's state included), under the exploration's menu. */

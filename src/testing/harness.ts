@@ -7,16 +7,21 @@ import {
 } from '../index.js';
 import { RulesMonitor, type Observation } from './invariants.js';
 
+/** A real actor of the turn machine whose every event the rules monitor observes. */
 export interface Run {
   readonly input: GameInput;
   readonly history: HistoryRecord[];
   readonly monitor: RulesMonitor;
   readonly observations: Observation[];
+  /** Sends an event and returns what the monitor observed. */
   send(event: TurnEvent): Observation;
+  /** The actor's snapshot now. */
   snapshot(): TurnSnapshot;
+  /** Stops the actor. */
   stop(): void;
 }
 
+/** Starts an actor of `machine` (the turn machine by default) on `input`, watched by a new rules monitor. */
 export function startRun(
   input: GameInput,
   inspect?: (event: InspectionEvent) => void,

@@ -17,7 +17,10 @@ export {
   turnTestModel, stateKey, generate, execute,
   type TurnTestModel, type Exploration, type Family, type Menu, type GeneratedPath, type ExecutedPath,
 } from './explore.js';
-export { families } from './families.js';
+import { families as allFamilies } from './families.js';
+import type { Family as FamilyOf } from './explore.js';
+/** The project's path families themselves (explorations, targets, rule assertions), in the order the model suite runs them. */
+export const families: readonly FamilyOf[] = allFamilies;
 export { startRun, type Run } from './harness.js';
 export { machineTransitions, countConfigTransitions, TransitionRecorder, type MachineTransition } from './transitions.js';
 export * as menus from './menus.js';

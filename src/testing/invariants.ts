@@ -22,6 +22,7 @@ export interface Observation {
   refusal: Refusal | null;
 }
 
+/** A broken rule invariant: the rule, what was seen, and the observation it was seen at. */
 export interface Violation {
   rule: string;
   message: string;
@@ -96,6 +97,7 @@ const hasFirstStrike = (c: CreatureSpec) => c.firstStrike === true || c.doubleSt
 const bindingOf = (at: AtTriggerSpec): Binding | undefined =>
   at.thatTurn ? 'thatTurn' : at.nextTurnOf !== undefined ? 'nextTurnOf' : at.thisTurn ? 'thisTurn' : at.thatPhase ? 'thatPhase' : undefined;
 
+/** The rules monitor: observes a game event by event (as a host sees it) and records every rule invariant broken, with its rule. */
 export class RulesMonitor {
   readonly violations: Violation[] = [];
   private readonly players: PlayerId[];

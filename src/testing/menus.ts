@@ -16,7 +16,9 @@ export const acting = (s: TurnSnapshot): PlayerId | null => {
 };
 /** The current step, or the main phase. */
 export const here = (s: TurnSnapshot): string => s.context.step ?? s.context.phase ?? '(none)';
+/** A menu offering what each of the menus offers. */
 export const all = (...menus: Menu[]): Menu => (s) => menus.flatMap((menu) => menu(s));
+/** A menu offering its events only where `condition` holds. */
 export const when = (condition: (s: TurnSnapshot) => boolean, menu: Menu): Menu => (s) => (condition(s) ? menu(s) : []);
 
 /** The holder passes priority. */
@@ -43,6 +45,7 @@ export function declarations(
   };
 }
 
+/** The declarations of no attackers and no blockers. */
 export const noAttack = declarations(() => [[]]);
 
 /** Every id the game has seen on the stack, waiting or in a zone. */
@@ -51,10 +54,12 @@ export function seen(s: TurnSnapshot, id: string): boolean {
   return c.stack.some((o) => o.id === id) || c.pendingTriggers.some((o) => o.id === id)
     || Object.values(c.zones).some((zone) => zone.includes(id));
 }
+/** Whether the game has seen an object whose id starts with `prefix`. */
 export const seenPrefix = (s: TurnSnapshot, prefix: string): boolean => {
   const c = s.context;
   return [...c.stack.map((o) => o.id), ...c.pendingTriggers.map((o) => o.id), ...Object.values(c.zones).flat()].some((id) => id.startsWith(prefix));
 };
+/** Whether an "at the beginning of" trigger with this id is registered. */
 export const registered = (s: TurnSnapshot, id: string) => s.context.triggers.some((t) => t.id === id);
 
 /** Turn 1's first priority in its upkeep, before anything was done. */
@@ -65,28 +70,37 @@ export const atStart = (s: TurnSnapshot) => s.context.turn === 1 && s.context.st
 export const freshPriority = (s: TurnSnapshot) => holder(s) === s.context.activeSide && s.context.priority.passes === 0
   && s.context.stack.length === 0 && s.context.pendingTriggers.length === 0;
 
+/** The acting player casts an instant (with these fields). */
 export const cast = (s: TurnSnapshot, object: Omit<StackObjectSpec, 'controller'>): TurnEvent =>
   ({ type: 'spell.cast', object: { controller: acting(s)!, type: 'instant', ...object } });
+/** The acting player activates an ability (with these fields). */
 export const activate = (s: TurnSnapshot, object: Omit<StackObjectSpec, 'controller'>): TurnEvent =>
   ({ type: 'ability.activate', object: { controller: acting(s)!, ...object } });
 
 // ---- reading a history ------------------------------------------------------------------
 
+/** A rule broken by a path: its message opens with the rule (`[514.3a] …`). */
 export class RuleError extends Error {}
+/** Throws a `RuleError` under `rule` unless `condition` holds. */
 export function expectRule(condition: boolean, rule: string, message: string): asserts condition {
   if (!condition) throw new RuleError(`[${rule}] ${message}`);
 }
 
 const MAIN: readonly string[] = ['precombatMain', 'postcombatMain'];
+/** The step (or main phase) a `stepBegan` or `phaseBegan` record begins, else null. */
 export const stepName = (r: HistoryRecord): string | null =>
   r.type === 'stepBegan' ? r.step : r.type === 'phaseBegan' && MAIN.includes(r.phase ?? '') ? r.phase : null;
 
+/** The records of one turn. */
 export const ofTurn = (history: readonly HistoryRecord[], turn: number) => history.filter((r) => r.turn === turn);
+/** The steps (and main phases) begun in these records, in order. */
 export const stepsOf = (records: readonly HistoryRecord[]) => records.map(stepName).filter((x): x is string => x !== null);
+/** The player whose turn `turn` was. */
 export const turnPlayer = (history: readonly HistoryRecord[], turn: number): PlayerId | undefined => {
   const began = history.find((r): r is Extract<HistoryRecord, { type: 'turnBegan' }> => r.type === 'turnBegan' && r.turn === turn);
   return began?.player;
 };
+/** The index of the first record from `from` that passes `test`, or -1. */
 export const indexOf = (history: readonly HistoryRecord[], test: (r: HistoryRecord) => boolean, from = 0) => {
   for (let i = from; i < history.length; i += 1) if (test(history[i])) return i;
   return -1;

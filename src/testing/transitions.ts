@@ -5,6 +5,7 @@ import type { AnyStateMachine, AnyTransitionDefinition, InspectionEvent } from '
 
 type AnyStateNode = AnyStateMachine['root'];
 
+/** One transition candidate of the chart, with a readable label. */
 export interface MachineTransition {
   /** Stable, readable name: `source#event[i] guard → target`. */
   label: string;
@@ -60,15 +61,18 @@ export function countConfigTransitions(config: unknown): number {
 export class TransitionRecorder {
   readonly taken = new Set<AnyTransitionDefinition>();
 
+  /** Give it as an actor's `inspect`: records the transitions the actor takes. */
   readonly inspect = (event: InspectionEvent): void => {
     if (event.type !== '@xstate.microstep') return;
     for (const t of event._transitions) this.taken.add(t);
   };
 
+  /** Adds another recorder's transitions. */
   merge(other: TransitionRecorder): void {
     for (const t of other.taken) this.taken.add(t);
   }
 
+  /** How many of the transitions were taken, and which were not. */
   coverage(all: readonly MachineTransition[]): { covered: number; total: number; missing: string[] } {
     const missing = all.filter((t) => !this.taken.has(t.definition)).map((t) => t.label);
     return { covered: all.length - missing.length, total: all.length, missing };

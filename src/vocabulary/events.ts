@@ -63,11 +63,15 @@ export interface GameReportEventMap {
 }
 
 type EventsOf<M> = { [K in keyof M]: { type: K } & M[K] }[keyof M];
+/** What a player sends: one of `PlayerEventMap`. */
 export type PlayerEvent = EventsOf<PlayerEventMap>;
+/** What the host game reports: one of `GameReportEventMap`. */
 export type GameReportEvent = EventsOf<GameReportEventMap>;
 /** Every event a host may send. */
 export type TurnEvent = PlayerEvent | GameReportEvent;
+/** An event's type. */
 export type TurnEventType = TurnEvent['type'];
+/** The event of a type. */
 export type EventOfType<K extends TurnEventType> = Extract<TurnEvent, { type: K }>;
 
 const event = <K extends TurnEventType>(type: K, fields: Omit<Shape<EventOfType<K>>, 'type'>, refine?: Refine<EventOfType<K>>) =>
@@ -75,6 +79,7 @@ const event = <K extends TurnEventType>(type: K, fields: Omit<Shape<EventOfType<
 
 /** Who acts: `player`, or with teams `team` — exactly one (for an event, or anything that names who acts). */
 export const actorFields = { player: optional(player), team: optional(ref('team')) };
+/** Reports an event (or anything naming who acts) that gives neither `player` nor `team`, or both. */
 export const checkOneActor = (e: Actor, report: Report) => {
   if (e.player === undefined && e.team === undefined) report([], 'needs "player" (or, with teams, "team")', 'missing');
   if (e.player !== undefined && e.team !== undefined) report([], 'give "player" or "team", not both');
@@ -103,11 +108,14 @@ export const EVENT_SCHEMAS: { readonly [K in TurnEventType]: Schema<EventOfType<
   'condition.set': event('condition.set', { name: conditionName, value: boolean }),
 };
 
+/** The types of the events players send. */
 export const PLAYER_EVENT_TYPES: readonly (keyof PlayerEventMap)[] = [
   'priority.pass', 'spell.cast', 'ability.activate', 'combat.declareAttackers', 'combat.declareBlockers', 'triggers.order',
 ];
+/** Every event type. */
 export const TURN_EVENT_TYPES = Object.keys(EVENT_SCHEMAS) as TurnEventType[];
 
+/** Whether a value is an event type. */
 export const isTurnEventType = (type: unknown): type is TurnEventType =>
   typeof type === 'string' && Object.prototype.hasOwnProperty.call(EVENT_SCHEMAS, type);
 

@@ -4,6 +4,7 @@
 import { ZONES, type PhaseId, type PlayerId, type StepId, type TeamId, type Zone } from './ids.js';
 import { integer, list, picklist, ref, string, type Schema } from './schema.js';
 
+/** Each history record type's fields. */
 export interface HistoryFieldsMap {
   /** With teams, `player` is the team's primary player. */
   turnBegan: { player: PlayerId; team?: TeamId };
@@ -41,6 +42,7 @@ export interface HistoryFieldsMap {
   blockersDeclared: { team: TeamId; player: PlayerId; blockers: string[] };
 }
 
+/** A history record's type. */
 export type HistoryRecordType = keyof HistoryFieldsMap;
 /** A record as rules code writes it, before it is stamped with where it happened. */
 export type HistoryEvent = { [K in HistoryRecordType]: { type: K } & HistoryFieldsMap[K] }[HistoryRecordType];
@@ -52,6 +54,7 @@ export interface Where {
   step: StepId | null;
 }
 
+/** One record of what happened, with its turn, phase and step (`Where`). */
 export type HistoryRecord = { [K in HistoryRecordType]: { type: K } & HistoryFieldsMap[K] & Where }[HistoryRecordType];
 
 /** The rule each record comes from. */
@@ -88,6 +91,7 @@ export const HISTORY_FIELD_SCHEMAS: { readonly [F in HistoryFieldName]: Schema<F
 
 const RULE_OF_MOVE: Record<Zone, string> = { exile: '723.1b', graveyard: '608.2n', battlefield: '608.3a', hand: '400.3' };
 
+/** The rule a record is an instance of (`723.1`, `500.1`, …). */
 export function ruleOfRecord(record: HistoryRecord): string {
   return record.type === 'moved' ? RULE_OF_MOVE[record.to] : RULE_OF[record.type];
 }

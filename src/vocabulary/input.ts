@@ -4,6 +4,7 @@ import { DEFAULT_LIMITS, type Limits } from './limits.js';
 import { parse, quote, type ParseResult } from './parse.js';
 import { boolean, integer, list, object, optional, picklist, record, ref, string, type Env, type Report, type Schema } from './schema.js';
 
+/** A game's options: the first draw, hand sizes, the order of triggers, teams' turns, the variant, the history kept. */
 export interface GameOptions {
   /** 103.8: the first player skips the draw step of turn 1. Default: true with two players. */
   skipFirstDraw?: boolean;
@@ -26,6 +27,7 @@ export interface GameOptions {
   history?: boolean;
 }
 
+/** What a game is created from: its players in turn order, and optionally options, teams and limits. */
 export interface GameInput {
   /** In turn order; the first takes turn 1. 2 to 8. */
   players: PlayerId[];
@@ -51,6 +53,7 @@ function checkPlayers(players: PlayerId[], report: Report): void {
   });
 }
 
+/** The schema of the players of a game. */
 export const playerList = list(string('a player id'), { max: 20, noun: `a list of ${MIN_PLAYERS} to ${MAX_PLAYERS} players`, refine: checkPlayers });
 
 /** Limits a host may set: each within what the machine itself can bear (deep nesting costs stack). */
@@ -65,6 +68,7 @@ const limitsSchema = object<Partial<Limits>>(
   { noun: 'limits' },
 );
 
+/** The schema of `GameOptions`. */
 export const gameOptionsSchema = object<GameOptions>({
   skipFirstDraw: optional(boolean),
   maxHandSize: optional(integer(0, 'maxAmount')),
@@ -99,8 +103,10 @@ export function checkTeams(input: { players: PlayerId[]; teams?: PlayerId[][]; o
   }
 }
 
+/** The schema of the teams of a game (805, 810). */
 export const teamsSchema = list(list(ref('player'), { min: 1, max: MAX_PLAYERS, noun: 'a team (a list of player ids)' }), { min: 2, max: MAX_PLAYERS, noun: 'a list of two or more teams' });
 
+/** The schema of `GameInput`. */
 export const gameInputSchema: Schema<GameInput> = object<GameInput>({
   players: playerList,
   teams: optional(teamsSchema),
@@ -131,6 +137,7 @@ export function parseGameInput(input: unknown): ParseResult<GameInput> {
   return parse(gameInputSchema, input, declaredEnv(input), { all: true });
 }
 
+/** A game's limits: its input's, over the defaults. */
 export function limitsOf(input: GameInput): Limits {
   return { ...DEFAULT_LIMITS, ...input.limits };
 }

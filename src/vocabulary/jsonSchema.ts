@@ -6,10 +6,12 @@
 import type { Limits } from './limits.js';
 import type { AnySchema, Bound } from './schema.js';
 
+/** A JSON Schema (draft 2020-12) document. */
 export type JsonSchema = Record<string, unknown>;
 
 const NOUN_OF_REF = { player: 'a player id', team: 'a team id', playerOrTeam: 'a player or team id' } as const;
 
+/** The JSON Schema of a vocabulary schema, with its bounds at the given limits. */
 export function toJsonSchema(root: AnySchema, limits: Limits, meta: { id?: string; title?: string } = {}): JsonSchema {
   const defs: Record<string, JsonSchema> = {};
   const bound = (b: Bound) => (typeof b === 'number' ? b : limits[b]);

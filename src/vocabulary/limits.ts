@@ -3,6 +3,7 @@
 // refused (rule "limit"); an effect that would pass one as it resolves is not performed, and
 // the history says so (`limitReached`). A host may set its own (`GameInput.limits`).
 
+/** A game's bounds: how many players, objects, effects, … it may hold (the machine refuses what goes past one). */
 export interface Limits {
   /** Characters in an id, a name or a condition. */
   maxIdLength: number;
@@ -38,6 +39,7 @@ export interface Limits {
   maxMarks: number;
 }
 
+/** The limits of a game whose input gives none. */
 export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
   maxIdLength: 200,
   maxNesting: 12,

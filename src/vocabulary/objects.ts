@@ -99,6 +99,7 @@ export interface BlockerSpec extends CombatantSpec {
   blocking: string;
 }
 
+/** A creature in combat: an attacker, or a blocker with the attacker it blocks. */
 export type CreatureSpec = AttackerSpec & { blocking?: string };
 
 /**
@@ -116,12 +117,14 @@ export interface SkipSpec {
   nextTurn?: true;
 }
 
+/** An additional step (500.8): which step, after which, in whose turn. */
 export interface AddStepSpec {
   step: StepId;
   afterPhase?: boolean;
   count?: number;
 }
 
+/** Mana added to a player's pool (106.4) as the object resolves. */
 export interface AddManaSpec {
   player: PlayerId;
   amount: number;
@@ -140,6 +143,7 @@ export interface ExtraTurnSpec {
   players?: PlayerId[];
 }
 
+/** What an object does as it resolves (608.2c), by effect name: each effect is an object with one of these keys. */
 export interface ResolutionEffectMap {
   endTurn: Record<string, never>;
   endCombat: Record<string, never>;
@@ -154,6 +158,7 @@ export interface ResolutionEffectMap {
   addMana: AddManaSpec;
   onlyIf: OnlyIfSpec;
 }
+/** One effect of a resolving object: `{ endTurn: {} }`, `{ skip: {…} }`, … (one key of `ResolutionEffectMap`). */
 export type ResolutionEffect = OneKeyOf<ResolutionEffectMap>;
 
 /**
@@ -167,6 +172,7 @@ export interface OnlyIfSpec {
   extraTurn?: boolean;
   then: ResolutionEffect[];
 }
+/** An effect's name (a key of `ResolutionEffectMap`). */
 export type EffectKey = keyof ResolutionEffectMap;
 
 /** Which entry an OBJ belongs to: a spell (cast), an activated or a triggered ability. */
@@ -277,13 +283,19 @@ function checkSkip(skip: SkipSpec, report: Report, env: Env): void {
   if (skip.nextTurn && skip.each !== true) report(['nextTurn'], '"nextTurn" goes with "each": true');
 }
 
+/** The schema of an id. */
 export const id = string('an id');
+/** The schema of a condition's name (603.4). */
 export const conditionName = string('a condition name');
+/** The schema of a player's id: one of the game's players. */
 export const player = ref('player');
 /** A player, or (with teams) a team: whose turn it is, whose next turn. */
 export const playerOrTeam = ref('playerOrTeam');
+/** The schema of a phase id. */
 export const phaseId = picklist(PHASES, 'phase');
+/** The schema of a step id. */
 export const stepId = picklist(STEPS, 'step');
+/** The schema of a step or phase id. */
 export const stepOrPhaseId = picklist<StepOrPhaseId>(STEPS_AND_PHASES, 'step or phase');
 
 const effectList: Schema<ResolutionEffect[]> = lazy('effects', () => effects);
@@ -338,8 +350,11 @@ export const anyStackObject = object<StackObjectSpec>({
   cannotEnter: optional(boolean),
 }, { noun: 'a spell or ability' });
 
+/** The schema of a spell (601). */
 export const spell = stackObject('spell');
+/** The schema of an activated ability (602). */
 export const activatedAbility = stackObject('activated');
+/** The schema of a triggered ability (603). */
 export const triggeredAbility = stackObject('triggered');
 
 const atShape = {
@@ -370,6 +385,7 @@ const endOfCombatOnNextTurnOf = object<{ endOfCombatOnNextTurnOf: PlayerId }>({ 
 const severalDurations = object<Record<string, never>>({}, {
   unknownKey: (key) => (DURATION_OBJECTS.includes(key as never) ? `give only one of ${listOf(DURATION_OBJECTS.map(quote))}` : undefined),
 });
+/** The schema of an effect's duration (611.2). */
 export const duration = union<Duration>(
   [durationKeyword, beginningOf, nextTurnOf, endOfCombatOnNextTurnOf],
   (value) => {
@@ -382,11 +398,13 @@ export const duration = union<Duration>(
   DURATIONS,
 );
 
+/** The schema of a continuous effect with a duration. */
 export const continuousEffect = object<ContinuousEffectSpec>({ id, until: duration }, { noun: 'an EFFECT' });
 
 const controllerOnlyWithTeams = (creature: CombatantSpec, report: Report, env: Env) => {
   if (creature.controller !== undefined && env.teams === null) report(['controller'], '"controller" is only for a game with teams');
 };
+/** The schema of an attacking creature (508.1). */
 export const attacker = object<AttackerSpec>({
   id, firstStrike: optional(boolean), doubleStrike: optional(boolean), controller: optional(player), cantAttackDuringExtraTurns: optional(boolean),
 }, {
@@ -394,12 +412,16 @@ export const attacker = object<AttackerSpec>({
   unknownKey: (key) => (key === 'blocking' ? '"blocking" is only for blockers (declareBlockers)' : undefined),
   refine: controllerOnlyWithTeams,
 });
+/** The schema of a blocking creature (509.1). */
 export const blocker = object<BlockerSpec>({
   id, firstStrike: optional(boolean), doubleStrike: optional(boolean), controller: optional(player), blocking: string('the id of the attacker it blocks'),
 }, { noun: 'a creature', refine: controllerOnlyWithTeams });
 
+/** The schema of an amount of mana. */
 export const manaAmount = integer(0, 'maxAmount');
+/** The schema of an `addMana` effect. */
 export const addMana = object<AddManaSpec>({ player, amount: manaAmount });
+/** The schema of a `skip` effect (500.11, 614.10). */
 export const skip = object<SkipSpec>({
   player: optional(player),
   players: optional(list(player, { min: 1, max: 8 })),
@@ -412,6 +434,7 @@ export const skip = object<SkipSpec>({
 
 const empty = object<Record<string, never>>({});
 
+/** The schema of one resolution effect. */
 export const effect = oneKey<ResolutionEffectMap>({
   endTurn: empty,
   endCombat: empty,
@@ -431,6 +454,7 @@ export const effect = oneKey<ResolutionEffectMap>({
   onlyIf: object<OnlyIfSpec>({ firstCombatPhase: optional(boolean), extraTurn: optional(boolean), then: effectList }, { refine: checkOnlyIf }),
 }, { noun: 'effect', example: '{"endTurn": {}}' });
 
+/** The schema of an object's effects, in order (608.2c). */
 export const effects: Schema<ResolutionEffect[]> = list(effect, { max: 'maxEffects', refine: checkEffectOrder });
 
 /** Which spell types are permanents (608.3). */

@@ -6,8 +6,10 @@
 import { LIMIT_DESCRIPTIONS, type Limits } from './limits.js';
 import type { AnySchema, Bound, Env, Issue, IssueCode, Path, PathSegment, Schema } from './schema.js';
 
+/** A value accepted whole, or the issues that refuse it, each with its JSON path. */
 export type ParseResult<T> = { ok: true; value: T } | { ok: false; issues: Issue[] };
 
+/** How `parse` reads a value. */
 export interface ParseOptions {
   /** Collect every issue (files), or stop at the first (events: one refusal is enough). */
   all?: boolean;
@@ -22,6 +24,7 @@ type Out = unknown;
 
 const MESSAGE_LIST = 12;
 
+/** A string quoted for a message (as JSON: control characters escaped), cut after 40 characters. */
 export function quote(value: string): string {
   const json = JSON.stringify(value);
   return json.length > 42 ? `${json.slice(0, 40)}…"` : json;
