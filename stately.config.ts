@@ -1,7 +1,9 @@
 /**
- * The machines Stately's tools read from source, and `mtg-turn-machine export`
- * writes out: `file` is the literal `setup({...}).createMachine({...})` source,
- * `export` the name it is exported under.
+ * The project's own list of its machines, for `mtg-turn-machine export` and the build (which
+ * writes each as dist/machines/NAME.json and NAME.machine.ts). Stately's tools do not read this
+ * file: its editor's "Import from code" and the VS Code extension find `createMachine` calls in
+ * source. `file` is the literal `setup({...}).createMachine({...})` source, `export` the name it
+ * is exported under.
  */
 export interface StatelyMachineEntry {
   name: string;

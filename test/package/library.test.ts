@@ -79,6 +79,13 @@ console.log(JSON.stringify([require.resolve('mtg-turn-machine'), g.view().phase]
     expect(load(`console.log(JSON.stringify(Object.keys(require('${name}')).length > 5))`)).toBe(true);
   });
 
+  it('mtg-turn-machine/machines/turn.json is the chart\'s config (and dist/machines/turn.machine.ts its createMachine source, for Stately)', () => {
+    const config = load(`console.log(JSON.stringify(require('mtg-turn-machine/machines/turn.json')))`);
+    expect(config).toEqual(JSON.parse(JSON.stringify(fromSource.turnMachine.config)));
+    const source = readFileSync(join(ROOT, 'dist', 'machines', 'turn.machine.ts'), 'utf8');
+    expect(source).toContain(`createMachine(${JSON.stringify(fromSource.turnMachine.config, null, 2)});`);
+  });
+
   it('mtg-turn-machine/scenario.schema.json is the JSON Schema generated from the scenario format', () => {
     expect(load(`console.log(JSON.stringify(require('mtg-turn-machine/scenario.schema.json')))`)).toEqual(scenarioJsonSchema());
   });
