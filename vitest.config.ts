@@ -5,5 +5,6 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     exclude: ['test/e2e/**', 'node_modules/**'],
     testTimeout: 60_000,
+    hookTimeout: 60_000,
   },
 });
