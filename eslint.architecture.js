@@ -55,4 +55,9 @@ export const architecture = [
   forbid(['src/cli/**/*.ts', 'bench/**/*.ts', 'examples/**/*.{ts,tsx}'], [
     [PAST_THE_ENTRY, 'outer parts use the public entries only (src/index.ts, src/vocabulary/index.ts, src/scenario/index.ts)'],
   ]),
+  // The table host (packages/host): a user of the package by its name, `mtg-turn-machine`, nothing else of the repository.
+  forbid(['packages/host/**/*.ts'], [
+    ['^(\\.\\./){2,}', 'the host imports only its own files and packages by name: the library as `mtg-turn-machine`'],
+    ['^mtg-turn-machine/', 'the host uses the library\'s public entry `mtg-turn-machine` only'],
+  ]),
 ];
