@@ -7,4 +7,5 @@ export { pgliteStorage } from './pglite.js';
 export { postgresStorage, type PostgresOptions } from './postgres.js';
 export type { WriteFaults } from './sqlStorage.js';
 export { SCHEMAS, parseClientMessage, type ClientMessage } from './protocol.js';
+export { exportSave, importSave, migrateSave, restoreSave, SaveError, type SavedGame } from './saves.js';
 export { runHostCommand, type HostCommandOptions } from './command.js';

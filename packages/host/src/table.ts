@@ -21,8 +21,8 @@ export const DEFAULT_TABLE_LIMITS: TableLimits = { maxGames: 10_000, maxLiveGame
 
 /** Points where a test may stop the process (the crash suite SIGKILLs itself there); never set in production. */
 export interface Faults {
-  /** After the event was judged and its records emitted, before the transaction (the records are handed one by one). */
-  onRecord?(record: HistoryRecord, gameId: string): void;
+  /** After the event was judged, before the transaction: each record it made, with them all. */
+  onRecord?(record: HistoryRecord, records: readonly HistoryRecord[], gameId: string): void;
   /** After the write committed, before the sender is told it was accepted. */
   afterWrite?(gameId: string, version: number): void;
 }
@@ -222,7 +222,7 @@ export class Table {
         return { type: 'refused', reason: refusal.reason, rule: refusal.rule, ...(refusal.path !== undefined && { path: refusal.path }) };
       }
       const entry: LogEntry = { version: live.version + 1, event, by: role.kind === 'seat' ? role.player : 'engine', records: records.splice(0) };
-      for (const record of entry.records) this.faults.onRecord?.(record, id);
+      for (const record of entry.records) this.faults.onRecord?.(record, entry.records, id);
       let written = false;
       try {
         const snapshot = persistGame(live.game.actor);
