@@ -84,6 +84,6 @@ describe('crash suite: PGlite', () => {
   const dir = tempDir('mtg-host-crash-');
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
   it('SIGKILLed at every kind of point: the same guarantees on the embedded database', async () => {
-    await suite(['pglite', dir], crashScripts(4, 80), Number(process.env.MTG_CRASH_PGLITE_KILLS ?? 12), 7);
+    await suite(['pglite', dir], crashScripts(3, 70), Number(process.env.MTG_CRASH_PGLITE_KILLS ?? 8), 7);
   }, 600_000);
 });
