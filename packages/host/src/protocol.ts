@@ -91,6 +91,23 @@ export const SCHEMAS = {
       next: integer('more follow: ask again with ?after=next'),
     },
   },
+  /** GET /games/:id/takebacks */
+  takebacksResponse: {
+    type: 'object', additionalProperties: false, required: ['takebacks'],
+    properties: {
+      takebacks: {
+        type: 'array',
+        items: {
+          type: 'object', additionalProperties: false, required: ['from', 'to', 'askedBy', 'agreed', 'dropped'],
+          properties: {
+            from: integer('the version the game was at'), to: integer('the version it went back to'), askedBy: text('the seat that asked'),
+            agreed: { type: 'array', items: { type: 'string' }, description: 'every seat, in the order they agreed' },
+            dropped: { type: 'array', description: 'the log entries taken out, oldest first' },
+          },
+        },
+      },
+    },
+  },
   /** Any HTTP error */
   errorResponse: { type: 'object', additionalProperties: false, required: ['error'], properties: { error: text('why') } },
   /** WebSocket, client → host */

@@ -87,6 +87,10 @@ interface Live {
   players: string[];
   listeners: Set<(pushed: Pushed) => void>;
   takeback: { to: number; askedBy: string; agreed: Set<string> } | null;
+  /** The snapshot stored at `version` (what a failed write goes back to when the database cannot be read). */
+  persisted: PersistedGame;
+  /** Each seat's legal actions at `version`, computed once for all its connections. */
+  legal: Map<string, LegalAction[]>;
   /** The queue of this game's operations: one at a time, in order. */
   turn: Promise<unknown>;
   lastUsed: number;
@@ -181,7 +185,13 @@ export class Table {
   /** A seat's legal actions in the live game now (empty when it is not live). */
   legalActionsFor(id: string, player: string): LegalAction[] {
     const live = this.live.get(id);
-    return live ? legalActions(live.game.snapshot(), player) : [];
+    if (!live) return [];
+    let found = live.legal.get(player);
+    if (!found) {
+      found = legalActions(live.game.snapshot(), player);
+      live.legal.set(player, found);
+    }
+    return found;
   }
 
   async log(id: string, after = 0, limit?: number): Promise<LogEntry[]> {
@@ -213,7 +223,6 @@ export class Table {
       if (expectVersion !== undefined && expectVersion !== live.version) {
         return { type: 'refused', reason: `expectVersion ${expectVersion} is stale: the game is at version ${live.version}`, rule: 'version' };
       }
-      const before = persistGame(live.game.actor);
       const records = live.game.history as HistoryRecord[];
       records.length = 0;
       const refusal: Refusal | null = role.kind === 'seat' ? live.game.seat(role.player).send(event) : live.game.send(event);
@@ -224,17 +233,18 @@ export class Table {
       const entry: LogEntry = { version: live.version + 1, event, by: role.kind === 'seat' ? role.player : 'engine', records: records.splice(0) };
       for (const record of entry.records) this.faults.onRecord?.(record, entry.records, id);
       let written = false;
+      const snapshot = persistGame(live.game.actor);
       try {
-        const snapshot = persistGame(live.game.actor);
         written = await this.storage.append(id, entry, snapshot);
       } catch {
         // The database failed: what is stored is the game; go back to it.
       }
       if (!written) {
-        await this.reload(live, before);
+        await this.reload(live, live.persisted);
         return { type: 'refused', reason: 'the game moved on elsewhere (another host) or could not be saved; nothing changed, the game is at version ' + live.version, rule: 'version' };
       }
       this.faults.afterWrite?.(id, entry.version);
+      live.persisted = snapshot;
       live.version = entry.version;
       live.takeback = null;
       this.push(live);
@@ -271,6 +281,7 @@ export class Table {
       }
       live.game.stop();
       live.game = game;
+      live.persisted = persistGame(game.actor);
       live.version = to;
       this.push(live);
       return { type: 'takeback', state: null, done: to };
@@ -285,6 +296,7 @@ export class Table {
   }
 
   private push(live: Live): void {
+    live.legal.clear();
     const pushed = { version: live.version, view: view(live.game.snapshot()) };
     for (const listener of live.listeners) listener(pushed);
   }
@@ -303,6 +315,7 @@ export class Table {
       if (!stored) throw new Error('gone');
       live.game = await restoreGame(stored.input, stored.snapshot, () => this.storage.log(live.id));
       live.version = stored.version;
+      live.persisted = persistGame(live.game.actor);
     } catch {
       live.game = createGame(live.stored.input, fallback ? { snapshot: restoreSnapshot(fallback) } : {});
     }
@@ -340,7 +353,8 @@ export class Table {
     (game.history as HistoryRecord[]).length = 0;
     const { version: _version, snapshot: _snapshot, ...meta } = stored;
     const live: Live = {
-      id, stored: meta, game, version: stored.version, players: game.snapshot().context.players, listeners: new Set(), takeback: null, turn: Promise.resolve(), lastUsed: Date.now(),
+      id, stored: meta, game, version: stored.version, players: game.snapshot().context.players, listeners: new Set(), takeback: null,
+      persisted: persistGame(game.actor), legal: new Map(), turn: Promise.resolve(), lastUsed: Date.now(),
     };
     this.live.set(id, live);
     this.evict();
