@@ -159,7 +159,10 @@ export async function crashRun(childFile: string, database: string[], scripts: S
   const counts = Object.fromEntries(FAULT_KINDS.map((k) => [k, 0])) as Record<FaultKind, number>;
   let fault: FaultKind | null = null;
   const arm = (): Promise<HostProcess> => {
-    fault = counts.commit + counts.ack + counts['record:723.1'] + counts.cleanup + counts.time < kills ? pick(random()) : null;
+    const done = counts.commit + counts.ack + counts['record:723.1'] + counts.cleanup + counts.time;
+    // Each kind once first (a kind armed whose point never came is armed again), then by weight.
+    const missing = FAULT_KINDS.find((kind) => counts[kind] === 0);
+    fault = done >= kills ? null : missing !== undefined && done < FAULT_KINDS.length * 2 ? missing : pick(random());
     const n = 1 + Math.floor(random() * 3);
     const armed = fault === null || fault === 'time' ? 'none' : fault === 'cleanup' ? 'cleanup:1' : fault === 'record:723.1' ? `record:723.1:${n}` : `${fault}:${n}`;
     return startHostProcess(childFile, database, armed);
