@@ -63,4 +63,9 @@ export const architecture = [
     { name: 'vitest', message: 'the package does not depend on a test runner: runner-specific code stays in test/' },
     { name: 'fast-check', message: 'the package does not depend on fast-check: generators stay in test/fuzz' },
   ]),
+  // The table host (packages/host): a user of the package by its name, `mtg-turn-machine`, nothing else of the repository.
+  forbid(['packages/host/**/*.ts'], [
+    ['^(\\.\\./){2,}', 'the host imports only its own files and packages by name: the library as `mtg-turn-machine`'],
+    ['^mtg-turn-machine/', 'the host uses the library\'s public entry `mtg-turn-machine` only'],
+  ]),
 ];

@@ -3,7 +3,7 @@ import tseslint from 'typescript-eslint';
 import { architecture } from './eslint.architecture.js';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', 'schema/**', 'node_modules/**', 'docs/**', 'coverage/**', 'test-results/**', 'examples/*/dist/**', 'examples/*/node_modules/**'] },
+  { ignores: ['**/dist/**', 'schema/**', 'node_modules/**', 'docs/**', 'coverage/**', 'test-results/**', 'examples/*/dist/**', 'examples/*/node_modules/**', 'packages/*/.test-build/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

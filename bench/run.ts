@@ -1,4 +1,4 @@
-// npm run bench [-- --json] [--rounds N] [--warmup N] [--sample-ms N] [--no-model]
+// npm run bench [-- --json] [--host] [--rounds N] [--warmup N] [--sample-ms N] [--no-model]
 //                 [--compare DIR]... [--cow] [--long | --late-turn N | --no-long] [--limits]
 //
 // --compare DIR adds a row: our raw actor over DIR/src/index.ts (e.g. a copy of the repo
@@ -33,6 +33,13 @@ const option = (name: string, fallback: number) => {
 const options = (name: string) => args.flatMap((a, i) => (a === `--${name}` && args[i + 1] !== undefined ? [args[i + 1]] : []));
 const json = flag('json');
 const log = (line: string) => { if (!json) console.log(line); else process.stderr.write(`${line}\n`); };
+
+// --host: the table host's figures instead (bench/host.ts: events/s through it, memory per live game).
+if (flag('host')) {
+  const result = await (await import('./host.js')).runHostBench();
+  if (json) console.log(JSON.stringify(result, null, 2));
+  process.exit(0);
+}
 
 const { buildScript, describeScript, PLAYERS, TURNS, TIME_STOP_TURN, MANDATE_TURN } = await import('./script.js');
 const { CONTENDER_IDS } = await import('./contenders/index.js');

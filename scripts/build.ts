@@ -100,6 +100,22 @@ async function buildCli(): Promise<void> {
   cpSync(at('test', 'scenarios'), at(CLI_DIST, 'scenarios'), { recursive: true, filter: (path) => statSync(path).isDirectory() || path.endsWith('.json') });
 }
 
+/** packages/host/dist/index.js: the host package's JavaScript (its dependencies and the library stay imports). */
+async function buildHost(): Promise<void> {
+  const { build } = await esbuild();
+  await build({
+    absWorkingDir: ROOT,
+    entryPoints: ['packages/host/src/index.ts'],
+    outfile: at('packages', 'host', 'dist', 'index.js'),
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    packages: 'external',
+    logLevel: 'warning',
+  });
+}
+
 const VISUALIZER_FILES = ['index.html', 'app.js', 'app.css'];
 
 export const TARGETS: Target[] = [
@@ -126,6 +142,7 @@ export const TARGETS: Target[] = [
     outputs: VISUALIZER_FILES.map((f) => `${CLI_DIST}/visualizer/${f}`),
     run: async () => (await import('../src/visualizer/build.js')).buildVisualizer(at(CLI_DIST, 'visualizer')),
   },
+  { name: 'host', inputs: ['packages/host/src'], outputs: ['packages/host/dist/index.js'], run: buildHost },
 ];
 
 /** The newest modification time among these files and folders (a folder's own time changes when an entry is removed). */

@@ -27,6 +27,8 @@ describe('the layers import only what is below them', () => {
     ['src/vocabulary/planted.ts', "import type { GameContext as x } from '../rules/types.js';", /imports nothing outside itself/],
     ['src/machine/planted.ts', "import { createGame as x } from '../api/game.js';", /does not import the API/],
     ['src/api/planted.ts', "import { runScenario as x } from '../scenario/index.js';", /does not import the runner/],
+    ['packages/host/src/planted.ts', "import { view as x } from '../../../src/api/view.js';", /imports only its own files/],
+    ['packages/host/src/planted.ts', "import { parse as x } from 'mtg-turn-machine/vocabulary';", /public entry `mtg-turn-machine` only/],
   ])('%s: %s is refused', async (file, code, message) => {
     const messages = await restrictedImports(file, code);
     expect(messages).toHaveLength(1);
@@ -41,6 +43,7 @@ describe('the layers import only what is below them', () => {
     ['src/rules/planted.ts', "import { PHASES as x } from '../vocabulary/index.js';"],
     ['src/machine/planted.ts', "import { turnStatechart as x } from '../../machines/turn.js';"],
     ['bench/planted.ts', "import { createGame as x } from '../src/index.js';"],
+    ['packages/host/src/planted.ts', "import { createGame as x } from 'mtg-turn-machine';"],
   ])('%s: %s is allowed', async (file, code) => {
     expect(await restrictedImports(file, code)).toEqual([]);
   });

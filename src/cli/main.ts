@@ -60,8 +60,32 @@ Each result prints as its file finishes; control characters are printed escaped 
       for (const written of await runExportCommand(options)) print(`${written.name}: ${written.jsonFile}, ${written.sourceFile}`);
     });
 
+  program.command('host')
+    .description('serve games over HTTP and WebSocket, every event in a database (docs/HOST.md); prints its URL')
+    .option('--port <n>', 'TCP port, 0 for any free one', parsePort, 4320)
+    .option('--host <address>', 'interface to listen on', '127.0.0.1')
+    .option('--db <dir>', 'the embedded PGlite database folder (default ./.mtg-games)')
+    .option('--postgres <url>', 'a PostgreSQL database instead (postgres://user:password@host/db); several hosts may share it')
+    .option('--allow-origin <origin...>', 'browser origins allowed beside the host\'s own')
+    .option('--static <dir>', 'a client page to serve at /')
+    .action(async (options: { port: number; host: string; db?: string; postgres?: string; allowOrigin?: string[]; static?: string }) => {
+      await runHost(options);
+    });
+
   throwOnUsageErrors(program, (line) => process.stderr.write(`${line}\n`));
   return program;
+}
+
+/** The host is a package of its own (mtg-turn-machine-host: PGlite, pg): loaded only when asked for. */
+async function runHost(options: { port: number; host: string; db?: string; postgres?: string; allowOrigin?: string[]; static?: string }): Promise<void> {
+  const name = 'mtg-turn-machine-host';
+  let host: { runHostCommand(o: typeof options, print: (line: string) => void): Promise<unknown> };
+  try {
+    host = (await import(name)) as typeof host;
+  } catch {
+    throw new Error(`the host is the package ${name}: install it beside this one (npm install ${name})`);
+  }
+  await host.runHostCommand(options, print);
 }
 
 // A reader that stops early (`mtg-turn-machine play | head`) closes the pipe: stop quietly, as Unix tools do.
