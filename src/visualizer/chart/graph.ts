@@ -51,9 +51,9 @@ export interface ChartGraph {
   nodesById: Map<string, ChartNode>;
 }
 
-const RULE_AT_START = /^\s*(\d{3}(?:\.\d+[a-z]?)?)/;
+const RULE_AT_START = /^\s*(?:CR\s+)?(\d{3}(?:\.\d+[a-z]?)?(?:[–-]\d{3}(?:\.\d+[a-z]?)?)?)/;
 
-/** Reads a rule number at the start of a description: "514.3a When ..." → "514.3a". */
+/** Reads a rule number (or range) at the start of a description: "514.3a When ..." → "514.3a", "CR 500–514: …" → "500–514". */
 export function ruleOf(description: string | undefined): string | undefined {
   return description?.match(RULE_AT_START)?.[1];
 }
