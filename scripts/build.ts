@@ -102,7 +102,7 @@ async function buildCli(): Promise<void> {
   cpSync(at('test', 'scenarios'), at(CLI_DIST, 'scenarios'), { recursive: true, filter: (path) => statSync(path).isDirectory() || path.endsWith('.json') });
 }
 
-const VISUALIZER_FILES = ['index.html', 'app.js', 'app.css'];
+const VISUALIZER_FILES = ['index.html', 'app.js', 'app.css', 'elk-worker.js'];
 
 export const TARGETS: Target[] = [
   { name: 'library', inputs: LIBRARY_SOURCES, outputs: ['index.js', 'index.cjs', 'index.d.ts', 'index.d.cts', 'scenario.js', 'vocabulary.js'].map((f) => `dist/lib/${f}`), run: buildLibrary },

@@ -8,6 +8,8 @@ export interface ChartNode {
   /** The XState state id (`turn.phases.beginning.upkeep`, or the config's own `id`). */
   id: string;
   key: string;
+  /** The name drawn in the chart: the key, or words for it (set before layout: the width follows it). */
+  title: string;
   /** Keys from the root, as in a snapshot value. */
   path: string[];
   type: 'atomic' | 'compound' | 'parallel' | 'final' | 'history';
@@ -157,6 +159,7 @@ export function chartFromConfig(config: MachineDefinition): ChartGraph {
     const node: ChartNode = {
       id: stateNode.id,
       key: stateNode.key,
+      title: stateNode.key || stateNode.id,
       path: stateNode.path,
       type: stateNode.type,
       description: stateNode.description,
