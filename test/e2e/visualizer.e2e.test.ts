@@ -8,6 +8,7 @@ import { createActor } from 'xstate';
 import NodeWebSocket from 'ws';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { turnMachine } from '../../src/index.js';
+import { startVisualizer } from '../../src/server/server.js';
 import { REPO_ROOT, startApp, startBrowser, type StartedApp, type StartedBrowser } from './app.js';
 
 const RESULTS = join(REPO_ROOT, 'test-results');
@@ -581,6 +582,42 @@ describe('the live view under load', () => {
       expect(errors).toEqual([]);
     } finally {
       program.close();
+    }
+  });
+});
+
+describe('--allow-origin', () => {
+  it("a UI developer's app on its dev server feeds the relay of a server started with --allow-origin for it", async () => {
+    // The app's dev server (as Vite's on http://localhost:5173), on a port of its own.
+    const devServer = createServer((_request, response) => response.end('<!doctype html><title>my app</title>'));
+    await new Promise<void>((listening) => devServer.listen(0, '127.0.0.1', listening));
+    const devOrigin = `http://127.0.0.1:${(devServer.address() as AddressInfo).port}`;
+    const logged: string[] = [];
+    const relayed = await startVisualizer({ port: 0, allowOrigins: [devOrigin], log: (line) => logged.push(line) });
+    const appPage = await browser.context.newPage();
+    try {
+      await appPage.goto(`${devOrigin}/`);
+      const opened = await appPage.evaluate(async (relay) => {
+        const socket = new WebSocket(relay);
+        return new Promise<boolean>((resolve) => {
+          socket.onopen = () => {
+            const definition = JSON.stringify({ id: 'myApp', initial: 'idle', states: { idle: { on: { GO: 'busy' } }, busy: {} } });
+            socket.send(JSON.stringify({ type: '@xstate.actor', sessionId: 'x:0', name: 'myApp', definition, snapshot: { value: 'idle' } }));
+            resolve(true);
+          };
+          socket.onclose = () => resolve(false);
+        });
+      }, relayed.inspectUrl);
+      expect(opened).toBe(true);
+      expect(logged).toContain(`the inspector relay accepts programs from pages of ${devOrigin} (--allow-origin)`);
+      page = await browser.context.newPage();
+      await page.goto(`${relayed.url}#inspect`);
+      await page.waitForSelector('g.state.active[data-state-id="myApp.idle"]');
+      expect(await page.getByTestId('live-actor').innerText()).toContain('myApp');
+    } finally {
+      await appPage.close();
+      await relayed.close();
+      devServer.close();
     }
   });
 });
