@@ -81,7 +81,7 @@ function turnPanel(view: View): HTMLElement {
       { class: 'where' },
       h('span', { 'data-testid': 'step', 'data-step': view.step ?? '' }, view.step ? capitalised(phaseOrStepName(view.step)) : capitalised(phaseOrStepName(view.phase ?? '—'))),
       ' ',
-      h('span', { class: 'phase', 'data-testid': 'phase', 'data-phase': view.phase ?? '' }, view.phase ? `(${phaseOrStepName(view.phase)})` : ''),
+      h('span', { class: 'phase', 'data-testid': 'phase', 'data-phase': view.phase ?? '' }, view.phase ? (view.step ? `(${phaseOrStepName(view.phase)})` : '(no steps)') : ''),
     ),
     h(
       'dl',
