@@ -116,7 +116,7 @@ async function buildHost(): Promise<void> {
   });
 }
 
-const VISUALIZER_FILES = ['index.html', 'app.js', 'app.css'];
+const VISUALIZER_FILES = ['index.html', 'app.js', 'app.css', 'elk-worker.js'];
 
 export const TARGETS: Target[] = [
   {

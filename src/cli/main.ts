@@ -2,6 +2,7 @@
 import { Command, InvalidArgumentError } from 'commander';
 import { runExportCommand } from '../export/command.js';
 import { runInspectCommand, runVisualizeCommand } from '../server/commands.js';
+import { parseAllowedOrigin } from '../server/guard.js';
 import { failureOf, throwOnUsageErrors } from './exits.js';
 import { DEFAULT_VISUALIZER_PORT } from '../server/server.js';
 import { playDemo } from './play.js';
@@ -14,6 +15,13 @@ function parsePort(value: string): number {
   const port = Number(value);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new InvalidArgumentError(`"${value}" is not a port (0–65535)`);
   return port;
+}
+
+/** Each `--allow-origin`, checked (one exact origin, never `*`), added to those before it. */
+function allowOrigin(value: string, previous: string[]): string[] {
+  const parsed = parseAllowedOrigin(value);
+  if ('error' in parsed) throw new InvalidArgumentError(parsed.error);
+  return [...previous, parsed.origin];
 }
 
 export function buildProgram(): Command {
@@ -48,8 +56,10 @@ Each result prints as its file finishes; control characters are printed escaped 
       .description(description)
       .option('--port <n>', 'TCP port, 0 for any free one', parsePort, DEFAULT_VISUALIZER_PORT)
       .option('--host <address>', 'interface to listen on', '127.0.0.1')
-      .action(async (options: { port: number; host: string }) => {
-        await run(options);
+      .option('--allow-origin <origin>', 'let pages of this web app feed the inspector relay (http://localhost:5173; repeatable; never *)', allowOrigin, [])
+      .action(async (options: { port: number; host: string; allowOrigin: string[] }) => {
+        const { allowOrigin, ...rest } = options;
+        await run({ ...rest, allowOrigins: allowOrigin });
       });
   }
 

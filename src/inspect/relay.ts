@@ -7,13 +7,17 @@ import { VIEWER_PATH } from './protocol.js';
 export interface InspectRelayOptions {
   /** Largest message a program may send, in bytes; a larger one closes it with 1009. */
   maxMessageBytes?: number;
-  /** Actor announcements kept for viewers that connect later, all programs together; one more closes the program that sent it with 1008. */
+  /**
+   * Actor announcements kept for viewers that connect later, per program: one more closes the program
+   * that sent it with 1008. Per program, so a program that announces too many is the one closed, never
+   * another (at most maxProducers × this in all).
+   */
   maxActors?: number;
-  /** Bytes of those announcements, all programs together; past it, 1008 too. */
+  /** Bytes of those announcements, per program; past it, that program is closed with 1008 too. */
   maxActorBytes?: number;
-  /** Other messages kept for later viewers (the newest; older ones are dropped). */
+  /** Other messages kept for later viewers, per program (its newest; its older ones are dropped, never another program's). */
   replayLimit?: number;
-  /** Bytes of those messages (the newest; older ones are dropped). */
+  /** Bytes of those messages, per program (its newest). */
   replayBytes?: number;
   /** Programs connected at once; one more is refused with HTTP 503. */
   maxProducers?: number;
@@ -28,9 +32,9 @@ export interface InspectRelayOptions {
 export const RELAY_LIMITS = {
   maxMessageBytes: 1024 * 1024,
   maxActors: 1000,
-  maxActorBytes: 32 * 1024 * 1024,
+  maxActorBytes: 4 * 1024 * 1024,
   replayLimit: 1000,
-  replayBytes: 16 * 1024 * 1024,
+  replayBytes: 2 * 1024 * 1024,
   maxProducers: 32,
   maxViewers: 32,
   maxViewerBacklog: 16 * 1024 * 1024,
@@ -66,13 +70,16 @@ interface InspectionMessage {
   [field: string]: unknown;
 }
 
-/** Fields naming actors; each program numbers its actors from `x:0`, so the relay prefixes them per program. */
+/**
+ * Fields naming actors; each program numbers its actors from `x:0` (and may call one `anonymous`), so the
+ * relay prefixes every one with the program's connection: two programs never share an actor.
+ */
 const ACTOR_ID_FIELDS = ['sessionId', 'parentId', 'rootId', 'sourceId'];
 
 function namespaced(message: InspectionMessage, program: number): InspectionMessage {
   const copy = { ...message };
   for (const field of ACTOR_ID_FIELDS) {
-    if (typeof copy[field] === 'string' && copy[field] !== 'anonymous') copy[field] = `p${program}/${copy[field] as string}`;
+    if (typeof copy[field] === 'string') copy[field] = `p${program}/${copy[field] as string}`;
   }
   return copy;
 }
@@ -105,9 +112,17 @@ export function refuseUpgrade(socket: Duplex, status: number, reason: string): v
 }
 
 interface Kept {
-  program: number;
+  /** Its place in the order messages arrived, all programs together. */
+  sequence: number;
   text: string;
   bytes: number;
+}
+
+interface ProgramKept {
+  actors: Map<string, Kept>;
+  actorBytes: number;
+  recent: Kept[];
+  recentBytes: number;
 }
 
 /**
@@ -124,39 +139,42 @@ export function createInspectRelay(options: InspectRelayOptions = {}): InspectRe
   const refused = options.onRefusal ?? (() => {});
   const producers = new WebSocketServer({ noServer: true, maxPayload: limits.maxMessageBytes });
   const viewers = new WebSocketServer({ noServer: true, maxPayload: VIEWER_MAX_PAYLOAD });
-  const actors = new Map<string, Kept>();
-  let actorBytes = 0;
-  const recent: Kept[] = [];
-  let recentBytes = 0;
+  /** What is kept of each connected program, each within its own caps. */
+  const kept = new Map<number, ProgramKept>();
+  let sequence = 0;
 
-  function forget(program: number): void {
-    for (const [id, kept] of actors) {
-      if (kept.program === program) {
-        actors.delete(id);
-        actorBytes -= kept.bytes;
-      }
+  function keptOf(program: number): ProgramKept {
+    let entry = kept.get(program);
+    if (!entry) {
+      entry = { actors: new Map(), actorBytes: 0, recent: [], recentBytes: 0 };
+      kept.set(program, entry);
     }
-    for (let i = recent.length - 1; i >= 0; i--) {
-      if (recent[i].program === program) recentBytes -= recent.splice(i, 1)[0].bytes;
-    }
+    return entry;
   }
 
-  function keepRecent(kept: Kept): void {
-    recent.push(kept);
-    recentBytes += kept.bytes;
-    while (recent.length > limits.replayLimit || recentBytes > limits.replayBytes) recentBytes -= recent.shift()!.bytes;
+  function keepRecent(entry: ProgramKept, message: Kept): void {
+    entry.recent.push(message);
+    entry.recentBytes += message.bytes;
+    while (entry.recent.length > limits.replayLimit || entry.recentBytes > limits.replayBytes) entry.recentBytes -= entry.recent.shift()!.bytes;
   }
 
-  /** Keeps an actor announcement, or says why it cannot. */
-  function keepActor(id: string, kept: Kept): string | undefined {
-    const previous = actors.get(id);
-    const count = actors.size + (previous ? 0 : 1);
-    const bytes = actorBytes - (previous?.bytes ?? 0) + kept.bytes;
-    if (count > limits.maxActors) return `the relay keeps at most ${limits.maxActors} actors`;
-    if (bytes > limits.maxActorBytes) return `the relay keeps at most ${limits.maxActorBytes} bytes of actor announcements`;
-    actors.set(id, kept);
-    actorBytes = bytes;
+  /** Keeps an actor announcement within its program's caps, or says why it cannot. */
+  function keepActor(entry: ProgramKept, id: string, message: Kept): string | undefined {
+    const previous = entry.actors.get(id);
+    const count = entry.actors.size + (previous ? 0 : 1);
+    const bytes = entry.actorBytes - (previous?.bytes ?? 0) + message.bytes;
+    if (count > limits.maxActors) return `the relay keeps at most ${limits.maxActors} actors per program`;
+    if (bytes > limits.maxActorBytes) return `the relay keeps at most ${limits.maxActorBytes} bytes of actor announcements per program`;
+    entry.actors.set(id, message);
+    entry.actorBytes = bytes;
     return undefined;
+  }
+
+  /** What a page that connects now is sent first: every program's actors, then their recent messages, in the order they came. */
+  function replay(): Kept[] {
+    const all = [...kept.values()];
+    const bySequence = (a: Kept, b: Kept) => a.sequence - b.sequence;
+    return [...all.flatMap((entry) => [...entry.actors.values()]).sort(bySequence), ...all.flatMap((entry) => entry.recent).sort(bySequence)];
   }
 
   function broadcast(text: string): void {
@@ -173,14 +191,14 @@ export function createInspectRelay(options: InspectRelayOptions = {}): InspectRe
     // ws has already closed the connection with its code (1002, 1007, 1009) when it emits 'error'.
     viewer.on('error', (error) => refused(`page: ${error.message}`));
     viewer.on('message', () => viewer.close(1008, 'the relay expects nothing from pages'));
-    for (const { text } of [...actors.values(), ...recent]) viewer.send(text);
+    for (const { text } of replay()) viewer.send(text);
   });
 
   let programs = 0;
   producers.on('connection', (producer: WebSocket) => {
     const program = ++programs;
     producer.on('error', (error) => refused(`program p${program}: ${error.message}`));
-    producer.on('close', () => forget(program));
+    producer.on('close', () => kept.delete(program));
     producer.on('message', (data) => {
       if (producer.readyState !== WebSocket.OPEN) return;
       const parsed = parseInspection(data);
@@ -193,16 +211,18 @@ export function createInspectRelay(options: InspectRelayOptions = {}): InspectRe
       }
       const message = namespaced(parsed, program);
       const text = JSON.stringify(message);
-      const kept = { program, text, bytes: Buffer.byteLength(text) };
+      const entry = keptOf(program);
+      const item = { sequence: ++sequence, text, bytes: Buffer.byteLength(text) };
       if (message.type === '@xstate.actor' && message.sessionId) {
-        const refusal = keepActor(message.sessionId, kept);
+        const refusal = keepActor(entry, message.sessionId, item);
         if (refusal) {
           refused(`program p${program}: ${refusal}`);
           producer.close(1008, refusal);
+          kept.delete(program);
           return;
         }
-      } else keepRecent(kept);
-      broadcast(kept.text);
+      } else keepRecent(entry, item);
+      broadcast(item.text);
     });
   });
 
@@ -214,7 +234,9 @@ export function createInspectRelay(options: InspectRelayOptions = {}): InspectRe
       return viewers.clients.size;
     },
     get kept() {
-      return { actors: actors.size, messages: recent.length, bytes: actorBytes + recentBytes };
+      const all = [...kept.values()];
+      const sum = (of: (entry: ProgramKept) => number) => all.reduce((total, entry) => total + of(entry), 0);
+      return { actors: sum((e) => e.actors.size), messages: sum((e) => e.recent.length), bytes: sum((e) => e.actorBytes + e.recentBytes) };
     },
     handleUpgrade(request, socket, head) {
       const [target, cap, who] = isViewerRequest(request) ? [viewers, limits.maxViewers, 'pages'] : [producers, limits.maxProducers, 'programs'];

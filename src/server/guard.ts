@@ -10,6 +10,29 @@ export const SECURITY_HEADERS: Record<string, string> = {
   'Cross-Origin-Resource-Policy': 'same-origin',
 };
 
+/**
+ * An origin given to `--allow-origin` (`http://localhost:5173`), in the form browsers send it, or why it is
+ * refused: only http(s), a host and an optional port, nothing else (no `*`, no `null`, no path).
+ */
+export function parseAllowedOrigin(text: string): { origin: string } | { error: string } {
+  const shown = JSON.stringify(text.slice(0, 100));
+  if (text.trim() === '*' || text.trim().toLowerCase() === 'null') {
+    return { error: `--allow-origin ${shown}: name one origin exactly (http://localhost:5173); "*" and "null" are never accepted` };
+  }
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return { error: `--allow-origin ${shown}: not an origin (scheme://host[:port], e.g. http://localhost:5173)` };
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return { error: `--allow-origin ${shown}: only http:// and https:// origins` };
+  if (url.username || url.password || url.search || url.hash || (url.pathname !== '/' && url.pathname !== '') || /[*]/.test(url.host)) {
+    return { error: `--allow-origin ${shown}: an origin is scheme://host[:port] only (no path, query, user or wildcard)` };
+  }
+  if (text.replace(/\/$/, '').toLowerCase() !== url.origin) return { error: `--allow-origin ${shown}: write it as the browser sends it: ${url.origin}` };
+  return { origin: url.origin };
+}
+
 export interface HostGuard {
   /** Why a request naming this Host header is refused, or undefined if it names this server. */
   refuseHost(host: string | undefined): string | undefined;
@@ -35,7 +58,8 @@ function ipLiteralOn(host: string, port: number): string | undefined {
  * (0.0.0.0 or ::), any IP address with the port too: a DNS rebinding attack always
  * names a host, never an address.
  */
-export function createHostGuard(boundAddress: string, requestedHost: string, port: number): HostGuard {
+export function createHostGuard(boundAddress: string, requestedHost: string, port: number, allowedOrigins: readonly string[] = []): HostGuard {
+  const allowed = new Set(allowedOrigins.map((origin) => origin.toLowerCase()));
   const names = new Set([bracketed(boundAddress), bracketed(requestedHost.toLowerCase())]);
   if (isLoopback(boundAddress) || isUnspecified(boundAddress)) names.add('localhost');
   const accepted = new Set([...names].flatMap((name) => (port === 80 ? [`${name}:${port}`, name] : [`${name}:${port}`])));
@@ -53,9 +77,13 @@ export function createHostGuard(boundAddress: string, requestedHost: string, por
       if (origin === undefined) return undefined;
       const lower = origin.toLowerCase();
       if (page && lower.startsWith('http://') && accepts(lower.slice('http://'.length))) return undefined;
+      // A web app the user named with --allow-origin may feed the relay (never watch it: only this server's page does).
+      if (!page && allowed.has(lower)) return undefined;
       return page
         ? `Origin "${origin.slice(0, 100)}" refused: only this server's own page may watch the relay.`
-        : `Origin "${origin.slice(0, 100)}" refused: only programs without an Origin (not web pages) may feed the relay.`;
+        : `Origin "${origin.slice(0, 100)}" refused: only programs without an Origin (not web pages) may feed the relay${
+            allowed.size ? `, and pages of ${[...allowed].join(', ')} (--allow-origin)` : ' (start it with --allow-origin ORIGIN to let a web app in)'
+          }.`;
     },
   };
 }

@@ -6,7 +6,7 @@ import { join, resolve } from 'node:path';
 import type { Duplex, Readable } from 'node:stream';
 import sirv from 'sirv';
 import { createInspectRelay, isViewerRequest, refuseUpgrade, type InspectRelay, type InspectRelayOptions } from '../inspect/relay.js';
-import { createHostGuard, SECURITY_HEADERS } from './guard.js';
+import { createHostGuard, parseAllowedOrigin, SECURITY_HEADERS } from './guard.js';
 import { visualizerAssets } from './paths.js';
 
 export const DEFAULT_VISUALIZER_PORT = 4310;
@@ -22,6 +22,11 @@ export interface VisualizerOptions {
   staticDir?: string;
   /** The inspector relay's caps (see RELAY_LIMITS). */
   relay?: InspectRelayOptions;
+  /**
+   * Origins of web apps whose pages may feed the relay (`http://localhost:5173`), each exactly as a browser
+   * sends it; `*` is never accepted. They may not watch it: only this server's own page does.
+   */
+  allowOrigins?: string[];
   /** Told why a request or a connection was refused or failed; default: nothing. */
   log?: (line: string) => void;
 }
@@ -90,6 +95,11 @@ export async function startVisualizer(options: VisualizerOptions = {}): Promise<
     throw new Error(`The visualizer is not built: ${join(staticDir, 'index.html')} is missing (run: npm run build)`);
   }
   const log = options.log ?? (() => {});
+  const allowOrigins = (options.allowOrigins ?? []).map((text) => {
+    const parsed = parseAllowedOrigin(text);
+    if ('error' in parsed) throw new Error(parsed.error);
+    return parsed.origin;
+  });
   // dev: looks each file up when asked (a rebuilt page is served as it now is), only below staticDir.
   const serveStatic = sirv(staticDir, { dev: true, etag: true, onNoMatch: (_request, response) => send(response, 404, TEXT, 'Not found.') });
   const server = createServer();
@@ -112,7 +122,8 @@ export async function startVisualizer(options: VisualizerOptions = {}): Promise<
     });
   });
   const { address, port } = server.address() as AddressInfo;
-  const guard = createHostGuard(address, options.host ?? '127.0.0.1', port);
+  const guard = createHostGuard(address, options.host ?? '127.0.0.1', port, allowOrigins);
+  for (const origin of allowOrigins) log(`the inspector relay accepts programs from pages of ${origin} (--allow-origin)`);
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) response.setHeader(name, value);
@@ -162,6 +173,8 @@ export async function startVisualizer(options: VisualizerOptions = {}): Promise<
       log(originRefusal);
       return refuseUpgrade(socket, 403, originRefusal);
     }
+    const origin = request.headers.origin;
+    if (origin !== undefined && !isViewerRequest(request)) log(`program from the page of ${origin.slice(0, 100)} connected (--allow-origin)`);
     relay.handleUpgrade(request, socket, head);
   });
 

@@ -1,4 +1,5 @@
 import { copyFile, mkdir } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
@@ -23,6 +24,8 @@ export async function buildVisualizer(outDir = join(ROOT, 'packages', 'cli', 'di
   });
   await copyFile(join(appDir, 'index.html'), join(outDir, 'index.html'));
   await copyFile(join(appDir, 'app.css'), join(outDir, 'app.css'));
+  // ELK in a worker: the chart's layout runs off the page's thread, and one that takes too long is stopped.
+  await copyFile(createRequire(import.meta.url).resolve('elkjs/lib/elk-worker.min.js'), join(outDir, 'elk-worker.js'));
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createHostGuard } from '../../src/server/guard.js';
+import { createHostGuard, parseAllowedOrigin } from '../../src/server/guard.js';
 
 const accepts = (guard: ReturnType<typeof createHostGuard>, host: string) => guard.refuseHost(host) === undefined;
 
@@ -42,5 +42,21 @@ describe('createHostGuard', () => {
     for (const origin of ['https://127.0.0.1:4310', 'http://evil.example', 'null', 'http://127.0.0.1:4311']) {
       expect(guard.refuseOrigin(origin, true), origin).toMatch(/only this server's own page/);
     }
+  });
+
+  it('Origin with --allow-origin: that origin may feed the relay, not watch it', () => {
+    const guard = createHostGuard('127.0.0.1', '127.0.0.1', 4310, ['http://localhost:5173']);
+    expect(guard.refuseOrigin('http://localhost:5173', false)).toBeUndefined();
+    expect(guard.refuseOrigin('http://LOCALHOST:5173', false)).toBeUndefined();
+    expect(guard.refuseOrigin('http://localhost:5173', true)).toMatch(/only this server's own page/);
+    expect(guard.refuseOrigin('http://localhost:5174', false)).toMatch(/pages of http:\/\/localhost:5173 \(--allow-origin\)/);
+  });
+
+  it('parseAllowedOrigin: one exact http(s) origin, as browsers send it', () => {
+    expect(parseAllowedOrigin('http://localhost:5173')).toEqual({ origin: 'http://localhost:5173' });
+    expect(parseAllowedOrigin('https://app.example/')).toEqual({ origin: 'https://app.example' });
+    expect(parseAllowedOrigin('*')).toEqual({ error: expect.stringMatching(/"\*" and "null" are never accepted/) });
+    expect(parseAllowedOrigin('http://localhost:80')).toEqual({ error: expect.stringMatching(/as the browser sends it: http:\/\/localhost$/) });
+    expect(parseAllowedOrigin('http://localhost:5173/path')).toEqual({ error: expect.stringMatching(/no path/) });
   });
 });

@@ -84,13 +84,66 @@ describe('the relay forgets a program that leaves, and keeps a bounded amount', 
     const greedy = await open(server.inspectUrl);
     for (let n = 0; n < 10; n++) greedy.socket.send(actor(`x:${n}`));
     await until(() => greedy.closed !== undefined);
-    expect(greedy.closed).toEqual({ code: 1008, reason: expect.stringMatching(/at most 3 actors/) });
+    expect(greedy.closed).toEqual({ code: 1008, reason: expect.stringMatching(/at most 3 actors per program/) });
     await until(() => server.relay.producerCount === 0);
     expect(server.relay.kept.actors).toBe(0);
     const polite = await open(server.inspectUrl);
     polite.socket.send(actor('x:0'));
     await until(() => server.relay.kept.actors === 1);
     expect(polite.closed).toBeUndefined();
+  });
+
+  it('caps each program on its own: a program past the actor cap is closed, the next program is not (one cannot evict another)', async () => {
+    const server = await start({ maxActors: 5 });
+    const hog = await open(server.inspectUrl);
+    for (let n = 0; n < 5; n++) hog.socket.send(actor(`x:${n}`));
+    await until(() => server.relay.kept.actors === 5);
+    // Before: the cap was shared, and this innocent program's first actor closed it with 1008 while the hog stayed.
+    const innocent = await open(server.inspectUrl);
+    innocent.socket.send(actor('x:0'));
+    innocent.socket.send(event('x:0', 1));
+    await until(() => server.relay.kept.actors === 6 && server.relay.kept.messages === 1);
+    expect(innocent.closed).toBeUndefined();
+    hog.socket.send(actor('x:5'));
+    await until(() => hog.closed !== undefined);
+    expect(hog.closed).toEqual({ code: 1008, reason: expect.stringMatching(/at most 5 actors per program/) });
+    await until(() => server.relay.kept.actors === 1);
+    expect(innocent.closed).toBeUndefined();
+    const late = await open(`${server.inspectUrl}${VIEWER_PATH}`);
+    await until(() => late.messages.length === 2);
+    expect(late.messages.map((m) => m.sessionId)).toEqual(['p2/x:0', 'p2/x:0']);
+  });
+
+  it('keeps replay per program: a chatty program drops its own old messages, not another program\'s', async () => {
+    const server = await start({ replayLimit: 3 });
+    const quiet = await open(server.inspectUrl);
+    quiet.socket.send(event('x:0', 1));
+    await until(() => server.relay.kept.messages === 1);
+    const chatty = await open(server.inspectUrl);
+    for (let n = 0; n < 50; n++) chatty.socket.send(event('x:0', n));
+    await until(() => server.relay.kept.messages === 4);
+    const late = await open(`${server.inspectUrl}${VIEWER_PATH}`);
+    await until(() => late.messages.length === 4);
+    expect(late.messages.map((m) => `${m.sessionId as string} ${(m.event as { type: string }).type}`)).toEqual([
+      'p1/x:0 e1', 'p2/x:0 e47', 'p2/x:0 e48', 'p2/x:0 e49',
+    ]);
+  });
+
+  it('namespaces every actor id per connection, "anonymous" too: two programs never merge', async () => {
+    const server = await start();
+    const viewer = await open(`${server.inspectUrl}${VIEWER_PATH}`);
+    const first = await open(server.inspectUrl);
+    const second = await open(server.inspectUrl);
+    const anonymous = (name: string) => JSON.stringify({ type: '@xstate.actor', sessionId: 'anonymous', rootId: 'anonymous', name, definition: '{"id":"m"}' });
+    first.socket.send(anonymous('first'));
+    await until(() => viewer.messages.length === 1);
+    second.socket.send(anonymous('second'));
+    await until(() => viewer.messages.length === 2);
+    expect(viewer.messages.map((m) => [m.sessionId, m.rootId, m.name])).toEqual([
+      ['p1/anonymous', 'p1/anonymous', 'first'],
+      ['p2/anonymous', 'p2/anonymous', 'second'],
+    ]);
+    expect(server.relay.kept.actors).toBe(2);
   });
 
   it('refuses a producer whose actor announcements exceed the kept-bytes cap', async () => {

@@ -140,6 +140,29 @@ describe('the HTTP server refuses what it should not answer, with a reason', () 
     expect((await tryUpgrade(port, '/', { origin: `http://127.0.0.1:${port}` })).status).toBe(403);
   });
 
+  it('--allow-origin: pages of that one web app may feed the relay (logged), never watch it; other origins stay refused', async () => {
+    const log: string[] = [];
+    running = await startVisualizer({ port: 0, ...fixtureDirs(), allowOrigins: ['http://localhost:5173'], log: (line) => log.push(line) });
+    const port = portOf(running.url);
+    expect(log).toContain('the inspector relay accepts programs from pages of http://localhost:5173 (--allow-origin)');
+    // Before: 403, a UI developer's app on its dev server could not be inspected.
+    expect((await tryUpgrade(port, '/', { origin: 'http://localhost:5173' })).status).toBe(101);
+    expect(log.some((line) => line.includes('program from the page of http://localhost:5173 connected'))).toBe(true);
+    const watching = await tryUpgrade(port, VIEWER_PATH, { origin: 'http://localhost:5173' });
+    expect(watching.status).toBe(403);
+    for (const origin of ['http://localhost:5174', 'https://localhost:5173', 'http://evil.example', 'null']) {
+      const refused = await tryUpgrade(port, '/', { origin });
+      expect(refused.status, origin).toBe(403);
+      expect(refused.body).toContain('pages of http://localhost:5173 (--allow-origin)');
+    }
+  });
+
+  it('--allow-origin refuses "*", "null" and anything but one exact origin, before listening', async () => {
+    for (const origin of ['*', 'null', 'http://*.example', 'localhost:5173', 'ftp://localhost', 'http://localhost:5173/app', 'http://u@localhost:5173']) {
+      await expect(startVisualizer({ port: 0, ...fixtureDirs(), allowOrigins: [origin] }), origin).rejects.toThrow(/--allow-origin/);
+    }
+  });
+
   it('answers a malformed % escape with 400 and a short reason, no error text', async () => {
     running = await startVisualizer({ port: 0, ...fixtureDirs() });
     const port = portOf(running.url);

@@ -118,6 +118,7 @@ function orderPicker(view: View, snapshot: TurnSnapshot, actor: PlayerId | null,
         'button',
         {
           'data-testid': 'order-confirm',
+          'data-primary': true,
           disabled: !canOrder,
           title: canOrder ? 'the machine says why if the order is not complete' : `${actor ?? 'nobody'} may not order these`,
           onclick: () => actor && handlers.send({ type: 'triggers.order', player: actor, order }),
@@ -140,11 +141,11 @@ export function renderControls(container: HTMLElement, game: LocalGame, state: C
   const view = game.game.view();
   const actor = actingPlayer(view, state.actingPlayer);
   const reasonFor = (event: TurnEvent) => explainRefusal(snapshot, event);
-  const button = (label: string, event: TurnEvent, legal: boolean, testId: string) => {
+  const button = (label: string, event: TurnEvent, legal: boolean, testId: string, primary = false) => {
     const refusal = legal ? null : reasonFor(event);
     return h(
       'button',
-      { 'data-testid': testId, disabled: !legal, title: refusal ? `${refusal.reason} (${refusal.rule})` : label, onclick: () => send(event) },
+      { 'data-testid': testId, 'data-primary': primary, disabled: !legal, title: refusal ? `${refusal.reason} (${refusal.rule})` : label, onclick: () => send(event) },
       label,
     );
   };
@@ -169,12 +170,12 @@ export function renderControls(container: HTMLElement, game: LocalGame, state: C
       'div',
       { class: 'player-row', 'data-player': player },
       h('strong', {}, player),
-      button('Pass', { type: 'priority.pass', player }, has('priority.pass'), `pass-${player}`),
+      button('Pass', { type: 'priority.pass', player }, has('priority.pass'), `pass-${player}`, true),
       has('combat.declareAttackers')
-        ? h('button', { 'data-testid': `attack-${player}`, onclick: sendParsed(() => ({ type: 'combat.declareAttackers', player, attackers: parseAttackers(attackersInput.value) })) }, 'Declare attackers')
+        ? h('button', { 'data-testid': `attack-${player}`, 'data-primary': true, onclick: sendParsed(() => ({ type: 'combat.declareAttackers', player, attackers: parseAttackers(attackersInput.value) })) }, 'Declare attackers')
         : null,
       has('combat.declareBlockers')
-        ? h('button', { 'data-testid': `block-${player}`, onclick: sendParsed(() => ({ type: 'combat.declareBlockers', player, blockers: parseBlockers(blockersInput.value) })) }, 'Declare blockers')
+        ? h('button', { 'data-testid': `block-${player}`, 'data-primary': true, onclick: sendParsed(() => ({ type: 'combat.declareBlockers', player, blockers: parseBlockers(blockersInput.value) })) }, 'Declare blockers')
         : null,
     );
   };

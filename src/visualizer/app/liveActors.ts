@@ -1,4 +1,5 @@
 import type { MachineDefinition } from '../chart/graph.js';
+import { undrawableText } from '../chart/limits.js';
 import { isTruncatedDefinition, type InspectMessage, type InspectedSnapshot } from '../../inspect/protocol.js';
 
 /** One snapshot of a live actor, with the event that led to it. */
@@ -14,19 +15,36 @@ export interface LiveActor {
   definition?: MachineDefinition;
   /** The definition arrived cut at the inspector's depth limit. */
   truncated: boolean;
+  /** Why the definition that arrived is not read (too long, not JSON), if it is not. */
+  definitionRefused?: string;
+  /** The newest steps (at most MAX_KEPT); `droppedSteps` older ones were let go. */
   steps: LiveStep[];
-  /** Events received, including those that changed nothing. */
+  droppedSteps: number;
+  /** Events received, including those that changed nothing (the newest MAX_KEPT). */
   events: string[];
+  droppedEvents: number;
 }
 
-function parseDefinition(text: string | undefined): MachineDefinition | undefined {
-  if (!text) return undefined;
+/** Steps and events kept per actor: a program that runs for hours does not fill the tab's memory. */
+export const MAX_KEPT = 10_000;
+
+function parseDefinition(text: string | undefined): { definition?: MachineDefinition; refused?: string } {
+  if (!text) return {};
+  const tooLong = undrawableText(text);
+  if (tooLong) return { refused: tooLong };
   try {
     const parsed: unknown = JSON.parse(text);
-    return parsed && typeof parsed === 'object' && 'states' in parsed ? (parsed as MachineDefinition) : undefined;
-  } catch {
-    return undefined;
+    return parsed && typeof parsed === 'object' && 'states' in parsed ? { definition: parsed as MachineDefinition } : {};
+  } catch (error) {
+    return { refused: `the definition is not JSON (${error instanceof Error ? error.message : String(error)})` };
   }
+}
+
+/** Appends, letting the oldest go past MAX_KEPT (in chunks, so appending stays cheap); returns how many went. */
+function pushBounded<T>(list: T[], item: T): number {
+  list.push(item);
+  if (list.length <= MAX_KEPT + MAX_KEPT / 10) return 0;
+  return list.splice(0, list.length - MAX_KEPT).length;
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
@@ -48,7 +66,7 @@ export function createLiveActors() {
   function actorFor(sessionId: string): LiveActor {
     let actor = actors.get(sessionId);
     if (!actor) {
-      actor = { sessionId, name: sessionId, truncated: false, steps: [], events: [] };
+      actor = { sessionId, name: sessionId, truncated: false, steps: [], droppedSteps: 0, events: [], droppedEvents: 0 };
       actors.set(sessionId, actor);
     }
     return actor;
@@ -65,15 +83,15 @@ export function createLiveActors() {
         case '@xstate.actor':
           actor.name = message.name ?? actor.name;
           actor.parentId = message.parentId;
-          actor.definition = parseDefinition(message.definition);
-          actor.truncated = message.definition ? isTruncatedDefinition(message.definition) : false;
-          if (message.snapshot?.value !== undefined) actor.steps.push({ eventType: '(created)', snapshot: message.snapshot });
+          ({ definition: actor.definition, refused: actor.definitionRefused } = parseDefinition(message.definition));
+          actor.truncated = message.definition && !actor.definitionRefused ? isTruncatedDefinition(message.definition) : false;
+          if (message.snapshot?.value !== undefined) actor.droppedSteps += pushBounded(actor.steps, { eventType: '(created)', snapshot: message.snapshot });
           break;
         case '@xstate.event':
-          actor.events.push(message.event.type);
+          actor.droppedEvents += pushBounded(actor.events, message.event.type);
           break;
         case '@xstate.snapshot':
-          actor.steps.push({ eventType: message.event.type, snapshot: message.snapshot });
+          actor.droppedSteps += pushBounded(actor.steps, { eventType: message.event.type, snapshot: message.snapshot });
           break;
       }
       return actor;

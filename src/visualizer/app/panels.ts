@@ -1,4 +1,5 @@
 import { describeRecord, ruleOfRecord, type HistoryRecord, type View } from '../../index.js';
+import { capitalised, phaseOrStepName, shortName } from '../chart/names.js';
 import { h, replace } from './dom.js';
 import { ROLE_WORDS, mayActInWords, sidesOf } from './sides.js';
 
@@ -46,7 +47,7 @@ export function historyLog(history: readonly HistoryRecord[]): HTMLElement {
     h(
       'li',
       { class: `record ${record.type}` },
-      h('span', { class: 'where' }, `T${record.turn} ${record.step ?? record.phase ?? ''}`),
+      h('span', { class: 'where', title: record.step ?? record.phase ?? '' }, `T${record.turn} ${shortName(record.step ?? record.phase ?? '')}`),
       h('span', { class: 'what' }, describeRecord(record)),
       h('span', { class: 'rule' }, ruleOfRecord(record)),
     ),
@@ -54,38 +55,73 @@ export function historyLog(history: readonly HistoryRecord[]): HTMLElement {
   return h('ol', { class: 'history', 'data-testid': 'history' }, ...rows);
 }
 
-/** Everything a VIEW shows, as panels. */
-export function renderPanels(container: HTMLElement, view: View): void {
-  const waiting = view.waitingFor === 'priority' ? `priority: ${view.priority}` : view.waitingFor ?? 'nothing (the machine moves on)';
+/** What the game waits for, in words (`data-waiting` keeps the view's own value). */
+function waitingWords(view: View): string {
+  switch (view.waitingFor) {
+    case 'priority':
+      return `priority: ${view.priority}`;
+    case 'declareAttackers':
+      return 'attackers to be declared (508.1)';
+    case 'declareBlockers':
+      return 'blockers to be declared (509.1)';
+    case 'orderTriggers':
+      return 'an order of triggered abilities (603.3b)';
+    default:
+      return view.waitingFor ?? 'nothing (the machine moves on)';
+  }
+}
+
+/** The turn, where it is (step and phase in words), who holds priority and may act: always in view (the status row). */
+function turnPanel(view: View): HTMLElement {
+  return section(
+    'turn',
+    'Turn',
+    h(
+      'p',
+      { class: 'where' },
+      h('span', { 'data-testid': 'step', 'data-step': view.step ?? '' }, view.step ? capitalised(phaseOrStepName(view.step)) : capitalised(phaseOrStepName(view.phase ?? '—'))),
+      ' ',
+      h('span', { class: 'phase', 'data-testid': 'phase', 'data-phase': view.phase ?? '' }, view.phase ? (view.step ? `(${phaseOrStepName(view.phase)})` : '(no steps)') : ''),
+    ),
+    h(
+      'dl',
+      { class: 'keyed' },
+      h('dt', {}, 'turn'),
+      h('dd', { 'data-testid': 'turn-number' }, view.turn),
+      h('dt', {}, view.activeTeam ? 'primary' : 'active'),
+      h('dd', { 'data-testid': 'active-player' }, view.activePlayer),
+      h('dt', {}, 'priority'),
+      h('dd', { 'data-testid': 'priority-holder' }, view.priority ?? '—'),
+      view.activeTeam ? h('dt', {}, 'team') : null,
+      view.activeTeam ? h('dd', { 'data-testid': 'active-team' }, view.activeTeam) : null,
+    ),
+    h(
+      'dl',
+      { class: 'keyed wide-keys' },
+      h('dt', {}, 'waiting for'),
+      h('dd', { 'data-testid': 'waiting-for', 'data-waiting': view.waitingFor ?? '' }, waitingWords(view)),
+      h('dt', {}, 'may act'),
+      h('dd', { 'data-testid': 'may-act' }, mayActInWords(view)),
+    ),
+  );
+}
+
+/**
+ * Everything a VIEW shows, as panels. The turn and the stack go to `status` when given (the row
+ * kept in view above the controls), else first in `container`.
+ */
+export function renderPanels(container: HTMLElement, view: View, status?: HTMLElement): void {
   const zones = Object.entries(view.zones).map(([zone, ids]) =>
     h('div', { class: 'zone', 'data-testid': `zone-${zone}` }, h('strong', {}, zone), list(ids as string[])),
   );
+  const turn = turnPanel(view);
+  const stack = section('stack', 'Stack (top first)', list([...view.stackObjects].reverse().map(({ id, controller }) => `${id} (${controller})`), 'empty'));
+  if (status) replace(status, turn, stack);
   replace(
     container,
-    section(
-      'turn',
-      'Turn',
-      h(
-        'dl',
-        { class: 'keyed' },
-        h('dt', {}, 'turn'),
-        h('dd', { 'data-testid': 'turn-number' }, view.turn),
-        view.activeTeam ? h('dt', {}, 'active team') : null,
-        view.activeTeam ? h('dd', { 'data-testid': 'active-team' }, view.activeTeam) : null,
-        h('dt', {}, view.activeTeam ? 'primary player' : 'active player'),
-        h('dd', { 'data-testid': 'active-player' }, view.activePlayer),
-        h('dt', {}, 'phase / step'),
-        h('dd', { 'data-testid': 'phase-step' }, `${view.phase ?? '—'} / ${view.step ?? '—'}`),
-        h('dt', {}, 'priority'),
-        h('dd', { 'data-testid': 'priority-holder' }, view.priority ?? '—'),
-        h('dt', {}, 'waiting for'),
-        h('dd', { 'data-testid': 'waiting-for' }, waiting),
-        h('dt', {}, 'may act'),
-        h('dd', { 'data-testid': 'may-act' }, mayActInWords(view)),
-      ),
-    ),
+    status ? null : turn,
+    status ? null : stack,
     teamsPanel(view),
-    section('stack', 'Stack (top first)', list([...view.stackObjects].reverse().map(({ id, controller }) => `${id} (${controller})`), 'empty')),
     section(
       'triggers',
       'Pending triggers',
@@ -108,8 +144,8 @@ export function renderPanels(container: HTMLElement, view: View): void {
     section(
       'plan',
       'Rest of this turn',
-      list(view.plan.map(({ phase, steps }) => (steps.length ? `${phase}: ${steps.join(', ')}` : phase)), 'nothing: the turn ends'),
-      h('div', { class: 'muted' }, 'so far: ', view.stepsThisTurn.join(' → ')),
+      list(view.plan.map(({ phase, steps }) => (steps.length ? `${shortName(phase)}: ${steps.map(shortName).join(', ')}` : shortName(phase))), 'nothing: the turn ends'),
+      h('div', { class: 'muted' }, 'so far: ', view.stepsThisTurn.map(shortName).join(' → ')),
     ),
     section('next-turns', 'Upcoming turns', list(view.nextTurns)),
   );

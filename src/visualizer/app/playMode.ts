@@ -5,13 +5,17 @@ import { h, replace } from './dom.js';
 import { DEFAULT_GAME, gameChoice, type GameChoice } from './games.js';
 import { createLocalGame, historyAtMicrostep, type LocalGame } from './localGame.js';
 import { historyLog, renderPanels } from './panels.js';
+import { keepingFocus } from './focus.js';
 import { renderTimeline } from './timeline.js';
 
 export interface ModeElements {
   panels: HTMLElement;
   controls: HTMLElement;
   history: HTMLElement;
+  /** An aria-live region: refusals and notices written there are read out. */
   message: HTMLElement;
+  /** The row kept in view: the turn (phase, step, priority) and the stack. */
+  status: HTMLElement;
 }
 
 /** Play mode: a game in the page, driven by the controls, with undo, time travel and the microsteps of each event. */
@@ -22,6 +26,8 @@ export function startPlayMode(chart: ChartPane, elements: ModeElements): () => v
   let shownMicrostep: number | undefined;
   /** Who the controls act as, and the order of triggers being picked (forgotten when the game moves). */
   const controls: ControlsState = { picked: [] };
+  /** Set once the page has moved to another mode: nothing is drawn after that. */
+  let stopped = false;
   const moved = () => {
     shownMicrostep = undefined;
     controls.picked = [];
@@ -54,17 +60,22 @@ export function startPlayMode(chart: ChartPane, elements: ModeElements): () => v
     const step = shownMicrostep === undefined ? undefined : moment.microsteps[shownMicrostep];
     if (!step) {
       chart.highlight(game.game.snapshot().value, game.taken);
-      renderPanels(elements.panels, game.game.view());
+      renderPanels(elements.panels, game.game.view(), elements.status);
       replace(elements.history, historyLog(game.game.history));
       return;
     }
     const history = historyAtMicrostep(moment, shownMicrostep!);
     chart.highlight(step.snapshot.value, step.taken);
-    renderPanels(elements.panels, view(step.snapshot));
+    renderPanels(elements.panels, view(step.snapshot), elements.status);
     replace(elements.history, historyLog(history));
   }
 
   function render(): void {
+    if (stopped) return;
+    keepingFocus(elements.controls, draw);
+  }
+
+  function draw(): void {
     renderState();
     renderControls(elements.controls, game, controls, { send, showError: (text) => showMessage('refused', text), refresh: render });
     elements.controls.prepend(
@@ -87,5 +98,8 @@ export function startPlayMode(chart: ChartPane, elements: ModeElements): () => v
   }
 
   void chart.show(turnMachine.config).then(render);
-  return () => game.stop();
+  return () => {
+    stopped = true;
+    game.stop();
+  };
 }

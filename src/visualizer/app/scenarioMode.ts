@@ -75,6 +75,8 @@ export function startScenarioMode(chart: ChartPane, elements: ModeElements): () 
   /** Why the scenario last given was refused; why the list of bundled ones could not be read. */
   let refused: string[] = [];
   let listError = '';
+  /** Set once the page has moved to another mode: nothing is drawn after that (the list's answer may come later). */
+  let stopped = false;
 
   const picker = h('select', { 'data-testid': 'scenario-select' }, h('option', { value: '' }, 'bundled examples…'));
   const fileInput = h('input', { type: 'file', accept: '.json,application/json', 'data-testid': 'scenario-file' });
@@ -144,6 +146,7 @@ export function startScenarioMode(chart: ChartPane, elements: ModeElements): () 
   }
 
   function render(): void {
+    if (stopped) return;
     const passed = outcomes.filter((o) => !o.failure).length;
     const failed = outcomes.length - passed;
     const status = !run ? '' : run.done ? (failed ? 'FAIL' : 'ok') : 'running';
@@ -163,7 +166,6 @@ export function startScenarioMode(chart: ChartPane, elements: ModeElements): () 
       elements.controls,
       h('h3', {}, 'Scenario'),
       h('div', { class: 'inline' }, picker, fileInput),
-      ...[listError, ...refused].map((error) => error && h('div', { class: 'message refused', 'data-testid': 'scenario-refused' }, error)),
       run ? h('p', {}, h('strong', {}, run.scenario.name), ' ', h('span', { class: 'muted' }, (run.scenario.rules ?? []).join(', '))) : null,
       run ? h('p', { class: 'muted', 'data-testid': 'scenario-game' }, gameWords(run.scenario)) : null,
       run
@@ -178,13 +180,18 @@ export function startScenarioMode(chart: ChartPane, elements: ModeElements): () 
         : null,
       h('ol', { class: 'entries', start: 0 }, ...entries),
     );
+    // In the aria-live region: a refused file or list is read out.
+    replace(elements.message, ...[listError, ...refused].map((error) => error && h('div', { class: 'message refused', 'data-testid': 'scenario-refused' }, error)));
     if (run) {
       chart.highlight(run.game.snapshot().value, taken);
-      renderPanels(elements.panels, run.game.view());
+      renderPanels(elements.panels, run.game.view(), elements.status);
       replace(elements.history, historyLog(run.game.history));
     }
   }
 
   void chart.show(turnMachine.config).then(() => render());
-  return () => run?.game.stop();
+  return () => {
+    stopped = true;
+    run?.game.stop();
+  };
 }

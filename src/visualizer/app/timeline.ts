@@ -35,26 +35,44 @@ export function renderTimeline(game: LocalGame, choiceKey: string, shownMicroste
         class: `microstep${index === shownMicrostep ? ' current' : ''}`,
         'data-testid': 'microstep',
         title: 'the machine passed through this state within the event; click to see it',
-        onclick: (event: Event) => {
-          event.stopPropagation();
-          handlers.showMicrostep(index === shownMicrostep ? undefined : index);
-        },
       },
-      h('span', { class: 'move' }, move),
+      h(
+        'button',
+        {
+          class: 'move',
+          'data-testid': `microstep-${index}`,
+          'aria-pressed': index === shownMicrostep ? 'true' : 'false',
+          onclick: (event: Event) => {
+            event.stopPropagation();
+            handlers.showMicrostep(index === shownMicrostep ? undefined : index);
+          },
+        },
+        move,
+      ),
       records ? h('span', { class: 'muted' }, ` — ${records}`) : null,
     );
   });
 
   const moments = game.moments.map((moment, index) => {
     const isCurrent = index === game.index;
+    // A button: time travel by keyboard too (Tab to a moment, Enter).
     return h(
       'li',
       {
         class: `moment${isCurrent && shownMicrostep === undefined ? ' current' : ''}${index > game.index ? ' future' : ''}`,
         'data-testid': 'moment',
-        onclick: () => (isCurrent ? handlers.showMicrostep(undefined) : handlers.travel(index)),
       },
-      h('span', { class: 'label' }, moment.label),
+      h(
+        'button',
+        {
+          class: 'label',
+          'data-testid': `moment-${index}`,
+          'aria-current': isCurrent ? 'step' : undefined,
+          title: isCurrent ? 'the state after this event' : 'back (or forward) to the state after this event',
+          onclick: () => (isCurrent ? handlers.showMicrostep(undefined) : handlers.travel(index)),
+        },
+        moment.label,
+      ),
       isCurrent && microsteps.length ? h('ol', { class: 'microsteps', 'data-testid': 'microsteps' }, ...microsteps) : null,
     );
   });

@@ -134,7 +134,7 @@ export function elkChart(graph: ChartGraph, context: ArrangeContext, modelOrder 
     const lines = packLines(node.internalLabels, node.children.length ? CONTAINER_LINE_CHARS : LEAF_LINE_CHARS);
     internalLines.set(node.id, lines);
     const header = titleHeight + lines.length * lineHeight;
-    const width = Math.max(node.key.length * titleChar + (node.isInitial ? 14 : 0), ...lines.map((line) => line.length * lineChar)) + 2 * pad;
+    const width = Math.max(node.title.length * titleChar + (node.isInitial ? 14 : 0), ...lines.map((line) => line.length * lineChar)) + 2 * pad;
     const common = { id: node.id, ports: ports.get(node.id) ?? [] };
     if (node.children.length === 0) return { ...common, width: Math.max(width, 64), height: header + 6, layoutOptions: extra };
     const level = node.type === 'parallel' ? compoundLevel : compoundLevel + 1;

@@ -8,6 +8,8 @@ export interface ChartNode {
   /** The XState state id (`turn.phases.beginning.upkeep`, or the config's own `id`). */
   id: string;
   key: string;
+  /** The name drawn in the chart: the key, or words for it (set before layout: the width follows it). */
+  title: string;
   /** Keys from the root, as in a snapshot value. */
   path: string[];
   type: 'atomic' | 'compound' | 'parallel' | 'final' | 'history';
@@ -51,9 +53,9 @@ export interface ChartGraph {
   nodesById: Map<string, ChartNode>;
 }
 
-const RULE_AT_START = /^\s*(\d{3}(?:\.\d+[a-z]?)?)/;
+const RULE_AT_START = /^\s*(?:CR\s+)?(\d{3}(?:\.\d+[a-z]?)?(?:[–-]\d{3}(?:\.\d+[a-z]?)?)?)/;
 
-/** Reads a rule number at the start of a description: "514.3a When ..." → "514.3a". */
+/** Reads a rule number (or range) at the start of a description: "514.3a When ..." → "514.3a", "CR 500–514: …" → "500–514". */
 export function ruleOf(description: string | undefined): string | undefined {
   return description?.match(RULE_AT_START)?.[1];
 }
@@ -157,6 +159,7 @@ export function chartFromConfig(config: MachineDefinition): ChartGraph {
     const node: ChartNode = {
       id: stateNode.id,
       key: stateNode.key,
+      title: stateNode.key || stateNode.id,
       path: stateNode.path,
       type: stateNode.type,
       description: stateNode.description,

@@ -35,24 +35,29 @@ export interface ChartLayout {
 export interface LayoutOptions {
   /** States side by side wrap into a new row beyond this width. Default 1400: fits beside the side panel on 1920 px. */
   maxRowWidth?: number;
+  /** The ELK to lay out with (a page passes one running in a worker); default: elkjs's bundled one, in this thread. */
+  createElk?: () => ELK;
+  /** With createElk: past this many milliseconds the layout is stopped (the worker terminated) and refused. */
+  timeoutMs?: number;
 }
 
 const withoutDuplicates = (points: ElkPoint[]) =>
   points.filter((point, index) => index === 0 || point.x !== points[index - 1].x || point.y !== points[index - 1].y);
 
 /** One ELK run over the whole chart. */
-async function runElk(graph: ChartGraph, context: ArrangeContext) {
+async function runElk(elk: ELK, graph: ChartGraph, context: ArrangeContext) {
   try {
-    return await runElkOnce(graph, context, true);
+    return await runElkOnce(elk, graph, context, true);
   } catch {
-    return runElkOnce(graph, context, false); // ELK's model-order code can fail on unusual graphs: order by partitions only
+    return runElkOnce(elk, graph, context, false); // ELK's model-order code can fail on unusual graphs: order by partitions only
   }
 }
 
-async function runElkOnce(graph: ChartGraph, context: ArrangeContext, modelOrder: boolean) {
+// elkjs is CommonJS: its module object is the constructor (typed as a namespace under NodeNext).
+const bundledElk = () => new (ElkBundled as unknown as new () => ELK)();
+
+async function runElkOnce(elk: ELK, graph: ChartGraph, context: ArrangeContext, modelOrder: boolean) {
   const chart = elkChart(graph, context, modelOrder);
-  // elkjs is CommonJS: its module object is the constructor (typed as a namespace under NodeNext).
-  const elk = new (ElkBundled as unknown as new () => ELK)();
   const laidOut: ElkNode = await elk.layout({
     id: '__chart',
     layoutOptions: { 'elk.algorithm': 'layered', 'elk.padding': '[top=2,left=2,bottom=2,right=2]', 'elk.json.edgeCoords': 'ROOT', 'elk.json.shapeCoords': 'ROOT' },
@@ -75,12 +80,27 @@ async function runElkOnce(graph: ChartGraph, context: ArrangeContext, modelOrder
  * of the states, the second wraps the rows.
  */
 export async function layoutChart(graph: ChartGraph, options: LayoutOptions = {}): Promise<ChartLayout> {
+  if (!options.createElk) return layoutWith(bundledElk(), graph, options);
+  const elk = options.createElk();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, fail) => {
+    timer = setTimeout(() => fail(new Error(`its layout took more than ${(options.timeoutMs ?? 0) / 1000} s and was stopped`)), options.timeoutMs ?? 0);
+  });
+  try {
+    return await (options.timeoutMs ? Promise.race([layoutWith(elk, graph, options), timeout]) : layoutWith(elk, graph, options));
+  } finally {
+    clearTimeout(timer);
+    elk.terminateWorker();
+  }
+}
+
+async function layoutWith(elk: ELK, graph: ChartGraph, options: LayoutOptions): Promise<ChartLayout> {
   const { edges } = graph;
   const maxRowWidth = options.maxRowWidth ?? 1400;
-  let run = await runElk(graph, { edges, maxRowWidth: Infinity });
+  let run = await runElk(elk, graph, { edges, maxRowWidth: Infinity });
   if (run.nodes.get(graph.root.id)!.width > maxRowWidth) {
     const widths = new Map([...run.nodes].map(([id, box]) => [id, box.width]));
-    run = await runElk(graph, { edges, widths, maxRowWidth });
+    run = await runElk(elk, graph, { edges, widths, maxRowWidth });
   }
   const { chart, laidOut, nodes, sections } = run;
 
