@@ -11,7 +11,7 @@ import {
   DEFAULT_LIMITS, EVENT_SCHEMAS, describe, formatPath, isTurnEventType, limitsOf, parse, quote, type GameInput, type Limits,
   type Schema, type TurnEvent,
 } from '../vocabulary/index.js';
-import { withBudget } from './budget.js';
+import { checkCounters, withBudget } from './budget.js';
 import { capturingScope, deliver, isTrusted, whileBusy } from './delivery.js';
 import type { TurnEmitted } from './emitted.js';
 import { refusalOfFault } from './faults.js';
@@ -87,6 +87,7 @@ export function guardMachine<M extends AnyChart>(chart: M, allowedActions: Reado
       const own = capturingScope(scope);
       try {
         const next = whileBusy(scope.self, () => withBudget(snapshot.context.limits, () => inScope(own.scope, () => super.transition(snapshot, accepted.event, own.scope))));
+        checkCounters(snapshot.context, next.context);
         deliver(scope, event, own.collect());
         return next;
       } catch (error) {

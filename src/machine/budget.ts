@@ -9,6 +9,7 @@
 // none in untap and cleanup steps) — past it, the planned untap steps are not taken
 // (`limitReached`), so a pass never runs a thousand untap steps.
 import type { Draft } from '../rules/draft.js';
+import type { GameContext } from '../rules/types.js';
 import { dropStepsWithoutPriority } from '../rules/turnPlan.js';
 import type { Limits } from '../vocabulary/index.js';
 import { BudgetExceeded } from './faults.js';
@@ -88,4 +89,21 @@ export function budgetedBeginning(rule: (draft: Draft) => void, isStep: boolean)
     }
     rule(draft);
   };
+}
+
+/**
+ * The most turns and phases a game counts (2^50): an event that would count past it is refused
+ * and the game stays as it was, so the counters never pass 2^53 (where a double stops counting
+ * exactly) and every state the game reaches can be saved and resumed. No game reaches it; a
+ * snapshot edited near 2^53 is held there rather than made unsavable by its next event.
+ */
+export const COUNTER_CEILING = 2 ** 50;
+
+/** Throws `BudgetExceeded` ("counters") when an event left a counter past COUNTER_CEILING that was not already past it. */
+export function checkCounters(before: GameContext, after: GameContext): void {
+  for (const key of ['turn', 'nextTurnId', 'nextPhaseId'] as const) {
+    if (after[key] > COUNTER_CEILING && after[key] > before[key]) {
+      throw new BudgetExceeded('counters', COUNTER_CEILING, `${key} would pass the most turns and phases a game counts`);
+    }
+  }
 }

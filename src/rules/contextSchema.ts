@@ -11,13 +11,8 @@ import type {
   ContinuousEffect, ExtraTurn, GameContext, PendingSkip, PlannedPhase, RegisteredTrigger, Resolution, RulesOptions, StackObject, TriggerPass, Zones,
 } from './types.js';
 
-/**
- * Counters and indexes: whole numbers that fit exactly in a double, with room to spare — at
- * most 2^50, so that what one event adds (turns, phases, ids) can never pass 2^53 and make the
- * game's next snapshot unsavable (no game reaches 2^50 turns).
- */
-export const COUNTER_CEILING = 2 ** 50;
-const count = integer(0, COUNTER_CEILING);
+/** Counters and indexes: whole numbers that fit exactly in a double (the machine never counts past COUNTER_CEILING: machine/budget.ts). */
+const count = integer(0, Number.MAX_SAFE_INTEGER);
 /** Lists that grow over a long game (zones): bounded only by what a document can hold. */
 const LONG = 10_000_000;
 const id = string('an id');
