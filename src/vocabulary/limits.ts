@@ -60,7 +60,7 @@ export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
   maxPlannedPhases: 1_000,
   maxAmount: 1_000_000,
   maxMarks: 10_000,
-  maxStepsWithoutPriority: 100,
+  maxStepsWithoutPriority: 50,
 });
 
 /** What each limit bounds, in words (README table, `limitReached` records, refusals). */
