@@ -146,7 +146,8 @@ export function parseGameInput(input: unknown): ParseResult<GameInput> {
   }
   if (given !== undefined) {
     const limits = parse(limitsSchema, given, env);
-    if (limits.ok) env = { ...env, limits: { ...DEFAULT_LIMITS, ...limits.value } };
+    // The input's own structure is bounded as inputs are (its nesting and values are not an event's).
+    if (limits.ok) env = { ...env, limits: { ...DEFAULT_LIMITS, ...limits.value, maxNesting: DEFAULT_LIMITS.maxNesting, maxValuesPerEvent: DEFAULT_LIMITS.maxValuesPerEvent } };
   }
   return parse(gameInputSchema, input, env, { all: true });
 }
