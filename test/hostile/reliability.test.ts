@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { budgetOf, spend, withBudget } from '../../src/machine/budget.js';
+import { createPlayout } from '../../src/playout/index.js';
 import {
   createGame, createTurnActor, DEFAULT_LIMITS, describeRecord, formatRecord, GameInputError, restoreSnapshot,
   turnMachine, SnapshotError, type Game, type HistoryRecord, type ResolutionEffect, type TurnEvent,
@@ -44,6 +45,20 @@ describe('finding 1: one ordinary pass stays cheap, with every limit of the find
     // The game goes on, consistent: a player holds priority in the next step, and the game saves and resumes.
     expect(game.view().priority).not.toBeNull();
     expect(() => roundTrip(game)).not.toThrow();
+  });
+
+  it('the playout takes the same recorded stop as the actor (the same history)', () => {
+    const events: TurnEvent[] = [];
+    const cast = (id: string, effects: ResolutionEffect[], by: string) => events.push(
+      { type: 'spell.cast', object: { id, controller: by, type: 'instant', effects } }, { type: 'priority.pass', player: 'A' }, { type: 'priority.pass', player: 'B' });
+    cast('ats', times(200).map((j) => ({ at: { id: `u${j}`, controller: 'A', when: 'untap' } })), 'A');
+    cast('steps', times(2).map(() => ({ addStep: { step: 'untap', count: 100 } })), 'A');
+    events.push({ type: 'priority.pass', player: 'A' }, { type: 'priority.pass', player: 'B' });
+    const game = createGame({ players: ['A', 'B'] });
+    const playout = createPlayout({ players: ['A', 'B'] });
+    for (const event of events) expect(playout.send(event)).toEqual(game.send(event));
+    expect(playout.history).toEqual(game.history);
+    expect(game.history.filter((r) => r.type === 'limitReached' && r.limit === 'maxStepsWithoutPriority')).toHaveLength(1);
   });
 
   it('the budget of one send is derived from the limits, and spending past it throws naming the budget', () => {
