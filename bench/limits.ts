@@ -229,6 +229,20 @@ export const CASES: Partial<Record<keyof Limits, Case>> = {
     past: 'one more mana',
     build: (_s, n) => ({ hit: { type: 'mana.add', player: 'A', amount: n }, past: () => ({ type: 'mana.add', player: 'A', amount: 1 }) }),
   },
+  maxStepsWithoutPriority: {
+    worstCase: 'the pass that ends an upkeep with 1,000 untap steps planned after it: 50 are taken (502.4: no priority in them)',
+    past: 'the rest: limitReached, not taken',
+    build: (s, n) => {
+      const plan = (after: Setup) => {
+        after.send(after.cast('untaps', times(10).map(() => ({ addStep: { step: 'untap', count: 100 } }))));
+        after.pass();
+        after.pass();
+        return after.lastPass();
+      };
+      void n;
+      return { hit: plan(s), past: plan };
+    },
+  },
   maxMarks: {
     worstCase: 'target.invalidate of the 10,000th illegal target',
     past: 'the 10,001st',
