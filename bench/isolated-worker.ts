@@ -5,7 +5,8 @@ process.env.NODE_ENV ??= 'production';
 const { task, data } = workerData as { task: string; data: unknown };
 try {
   const module = task === 'long' ? await import('./long.js') : await import('./limits.js');
-  parentPort!.postMessage({ result: await module.run(data as never) });
+  const run = task === 'limitsAtOnce' ? (await import('./limits.js')).allAtOnce : module.run;
+  parentPort!.postMessage({ result: await run(data as never) });
 } catch (error) {
   parentPort!.postMessage({ error: error instanceof Error ? `${error.message}\n${error.stack}` : String(error) });
 }

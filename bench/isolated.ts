@@ -4,7 +4,7 @@ import { Worker } from 'node:worker_threads';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 
-export type IsolatedTask = 'long' | 'limits';
+export type IsolatedTask = 'long' | 'limits' | 'limitsAtOnce';
 
 /**
  * Runs `task` (bench/long.ts or bench/limits.ts, its `run(data)`) in a fresh worker and returns

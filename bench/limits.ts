@@ -229,6 +229,20 @@ export const CASES: Partial<Record<keyof Limits, Case>> = {
     past: 'one more mana',
     build: (_s, n) => ({ hit: { type: 'mana.add', player: 'A', amount: n }, past: () => ({ type: 'mana.add', player: 'A', amount: 1 }) }),
   },
+  maxStepsWithoutPriority: {
+    worstCase: 'the pass that ends an upkeep with 1,000 untap steps planned after it: 50 are taken (502.4: no priority in them)',
+    past: 'the rest: limitReached, not taken',
+    build: (s, n) => {
+      const plan = (after: Setup) => {
+        after.send(after.cast('untaps', times(10).map(() => ({ addStep: { step: 'untap', count: 100 } }))));
+        after.pass();
+        after.pass();
+        return after.lastPass();
+      };
+      void n;
+      return { hit: plan(s), past: plan };
+    },
+  },
   maxMarks: {
     worstCase: 'target.invalidate of the 10,000th illegal target',
     past: 'the 10,001st',
@@ -331,6 +345,81 @@ export function run(options: { runs: number }): LimitRow[] {
   return rows;
 }
 
+/**
+ * Every limit at its maximum at once (issue 21): 1,000 "at the beginning of untap" abilities
+ * registered, 1,000 effects in force, 10,000 extra turns and 1,000 skips waiting, the plan of the
+ * beginning phase filled with 1,000 untap steps — then the one pass that ends the upkeep: untap
+ * steps up to maxStepsWithoutPriority (each walking every registered ability and effect; the
+ * pending abilities fill to 1,000), the rest not taken (`limitReached`), and the 1,000 waiting
+ * abilities put on the stack (1,000 objects) as the next upkeep's priority comes.
+ * `bySeats`: every event a player's own through their seat (spells whose effects do it all);
+ * else the host's reports (trigger.register, effect.create, target.invalidate: 10,000 marks).
+ */
+function buildAllAtOnce(s: Setup, bySeats: boolean): TurnEvent {
+  const L = DEFAULT_LIMITS;
+  const send = (event: TurnEvent) => {
+    const holder = s.holder;
+    const refusal = bySeats ? s.game.seat(holder).send(event) : s.game.send(event);
+    if (refusal) throw new Error(`setup: ${event.type} refused: ${refusal.reason}`);
+  };
+  const castAndResolve = (id: string, effects: ResolutionEffect[]) => {
+    send(s.cast(id, effects));
+    send({ type: 'priority.pass', player: s.holder });
+    send({ type: 'priority.pass', player: s.holder });
+  };
+  const spells = (what: string, total: number, effect: (i: number) => ResolutionEffect) => {
+    for (let k = 0; k * L.maxEffects < total; k += 1) {
+      castAndResolve(`${what}${k}`, times(Math.min(L.maxEffects, total - k * L.maxEffects)).map((j) => effect(k * L.maxEffects + j)));
+    }
+  };
+  if (bySeats) {
+    spells('ats', L.maxRegisteredTriggers, (i) => ({ at: { id: `u${i}`, controller: PLAYERS[i % 2], when: 'untap' } }));
+    spells('effects', L.maxEffectsInForce, (i) => ({ createEffect: { id: `e${i}`, until: 'endOfTurn' } }));
+  } else {
+    for (const i of times(L.maxRegisteredTriggers)) send({ type: 'trigger.register', trigger: { id: `u${i}`, controller: PLAYERS[i % 2], when: 'untap' } });
+    for (const i of times(L.maxEffectsInForce)) send({ type: 'effect.create', effect: { id: `e${i}`, until: 'endOfTurn' } });
+    for (const i of times(L.maxMarks)) send({ type: 'target.invalidate', id: `t${i}` });
+  }
+  spells('turns', L.maxExtraTurns, () => ({ extraTurn: { player: 'B' } }));
+  spells('skips', L.maxSkips, () => ({ skip: { player: 'B', step: 'draw' } }));
+  spells('steps', L.maxPlannedPhases - s.game.view().plan.length, () => ({ addStep: { step: 'untap', count: 1 } }));
+  send({ type: 'priority.pass', player: s.holder });
+  return { type: 'priority.pass', player: s.holder };
+}
+
+export interface AllAtOnceRow {
+  built: 'by seats' | 'by host reports';
+  records: number;
+  cost: SendCost;
+  setupSeconds: number;
+}
+
+/** The send with every limit at its maximum at once (see `buildAllAtOnce`), both ways. */
+export function allAtOnce(options: { runs: number }): AllAtOnceRow[] {
+  const gc = exposeGc();
+  return (['by seats', 'by host reports'] as const).map((built) => {
+    const t0 = performance.now();
+    const s = new Setup();
+    const event = buildAllAtOnce(s, built === 'by seats');
+    const position = s.persist();
+    const before = s.game.history.length;
+    s.send(event);
+    const records = s.game.history.length - before;
+    s.game.stop();
+    const setupSeconds = (performance.now() - t0) / 1000;
+    return { built, records, cost: measureSend(gc, position, event, options.runs), setupSeconds };
+  });
+}
+
+/** The lines of `allAtOnce`'s rows. */
+export function allAtOnceTable(rows: AllAtOnceRow[]): string[] {
+  return [
+    '| every limit at its maximum at once, built | the one send | records | ms | CPU ms | MB allocated | MB kept | outcome |',
+    '|---|---|---:|---:|---:|---:|---:|---|',
+    ...rows.map((r) => `| ${r.built} | the pass ending the upkeep | ${r.records.toLocaleString('en')} | ${fmt(r.cost.ms, 2)} | ${fmt(r.cost.cpuMs, 2)} | ${fmt(r.cost.allocatedMB, 2)} | ${fmt(r.cost.keptMB, 2)} | ${r.cost.outcome} |`),
+  ];
+}
+
 const fmt = (n: number, digits: number) => n.toFixed(digits);
 
 /** The markdown table of `run`'s rows. */
@@ -351,8 +440,9 @@ export function limitsTable(rows: LimitRow[]): string[] {
   return lines;
 }
 
-// `npx tsx bench/limits.ts [runs]`: the table alone (npm run bench -- --limits runs it in its own worker).
+// `npx tsx bench/limits.ts [runs] [--all]`: the table alone (npm run bench -- --limits runs it in its own worker).
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const rows = run({ runs: Number(process.argv[2] ?? 7) });
-  console.log(limitsTable(rows).join('\n'));
+  const runs = Number(process.argv[2] ?? 7);
+  if (!process.argv.includes('--all')) console.log(limitsTable(run({ runs })).join('\n'));
+  console.log(allAtOnceTable(allAtOnce({ runs })).join('\n'));
 }

@@ -49,11 +49,12 @@ const { bundleSize, persistedSnapshotSize } = await import('./sizes.js');
 const { runModelSuite } = await import('./model-suite.js');
 const { runIsolated } = await import('./isolated.js');
 const { CYCLE, lateStart } = await import('./long.js');
-const { limitsTable } = await import('./limits.js');
+const { allAtOnceTable, limitsTable } = await import('./limits.js');
 const { COW_TREES, prepareTree, removeTree } = await import('./copy-on-write/trees.js');
 type LongGames = import('./long.js').LongGames;
 type LongGame = import('./long.js').LongGame;
 type LimitRow = import('./limits.js').LimitRow;
+type AllAtOnceRow = import('./limits.js').AllAtOnceRow;
 
 const started = performance.now();
 
@@ -159,9 +160,12 @@ if (!flag('no-long')) {
 
 // 5. Limits at their maximum (--limits).
 let limits: LimitRow[] | null = null;
+let limitsAtOnce: AllAtOnceRow[] | null = null;
 if (flag('limits')) {
   log('limits: each at its maximum…');
   limits = await runIsolated<LimitRow[]>('limits', { runs: 7 }, 256);
+  log('limits: all at their maximum at once…');
+  limitsAtOnce = await runIsolated<AllAtOnceRow[]>('limitsAtOnce', { runs: 7 }, 256);
 }
 
 // 6. The model-based suite.
@@ -188,6 +192,11 @@ const targets: { target: string; value: string; met: boolean | null }[] = [
     met: ratios.playout.historyOff.cpu >= 10 && ratios.playout.historyOn.cpu >= 10,
   },
   ...(long ? longTargets(long) : []),
+  ...(limitsAtOnce ? [{
+    target: 'one send with every limit at its maximum at once ≤ 50 ms CPU and ≤ 16 MB allocated',
+    value: limitsAtOnce.map((r) => `${r.built}: ${r.cost.cpuMs.toFixed(1)} ms CPU, ${r.cost.allocatedMB.toFixed(1)} MB`).join('; '),
+    met: limitsAtOnce.every((r) => r.cost.cpuMs <= 50 && r.cost.allocatedMB <= 16),
+  }] : []),
   { target: '(earlier) persisted snapshot after 10 turns < 8 kB (history on)', value: `${snapshot.bytes} B`, met: snapshot.bytes < 8000 },
   { target: '(earlier) bundle < 15 kB gzipped without xstate', value: `${bundle.gzipBytes} B`, met: bundle.gzipBytes < 15000 },
 ];
@@ -227,7 +236,7 @@ const result = {
   machine: { ...machine, loadAverageAtEnd: os.loadavg().map((x) => Number(x.toFixed(2))) },
   script: { events: script.moves.length, turns: TURNS, timeStopTurn: TIME_STOP_TURN, mandateTurn: MANDATE_TURN, moves: describeScript(script.moves) },
   settings: { rounds, warmup, sampleMs },
-  throughput, ratios, snapshot, bundle, long, limits, model, targets,
+  throughput, ratios, snapshot, bundle, long, limits, limitsAtOnce, model, targets,
   seconds: Number(((performance.now() - started) / 1000).toFixed(1)),
 };
 
@@ -285,6 +294,10 @@ if (json) {
   if (limits) {
     log('\nLimits at their maximum (median of 7 sends on restored actors, after a full GC; MB allocated: heap growth during the send):\n');
     for (const line of limitsTable(limits)) log(line);
+  }
+  if (limitsAtOnce) {
+    log('\nEvery limit at its maximum at once (issue 21; median of 7 sends on restored actors; target ≤ 50 ms CPU, ≤ 16 MB):\n');
+    for (const line of allAtOnceTable(limitsAtOnce)) log(line);
   }
   log('\n| target | value | |');
   log('|---|---:|---|');

@@ -6,7 +6,8 @@ export { turnMachine, type TurnMachine, type TurnSnapshot } from './machine/inde
 export { GameInputError } from './machine/context.js';
 export type { TurnEmitted } from './machine/emitted.js';
 export type { HookParams, HookName, StateBasedActionsResult, StateBasedActionsRule } from './machine/hooks.js';
-export { createTurnActor, type TurnActor, type TurnActorOptions } from './api/actor.js';
+export { createTurnActor, GameStartError, type TurnActor, type TurnActorOptions } from './api/actor.js';
+export type { Fault } from './api/faults.js';
 export { createGame, type Game, type GameView, type Seat, type CreateGameOptions } from './api/game.js';
 // The same game without the actor, for AI search and servers
 export { createPlayout, type Playout, type PlayoutOptions } from './playout/index.js';
@@ -33,7 +34,7 @@ export {
   type HistoryRecord, type HistoryRecordType, type HistoryEvent, type HistoryFieldsMap, type Where,
 } from './vocabulary/history.js';
 export type { GameInput, GameOptions } from './vocabulary/input.js';
-export { DEFAULT_LIMITS, LIMIT_DESCRIPTIONS, type Limits } from './vocabulary/limits.js';
+export { DEFAULT_LIMITS, LIMIT_CEILINGS, LIMIT_DESCRIPTIONS, LIMIT_FLOORS, type Limits } from './vocabulary/limits.js';
 // Typed event creators, and the event that takes a legal action
 export {
   pass, cast, activate, declareAttackers, declareBlockers, orderTriggers,

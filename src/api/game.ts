@@ -5,7 +5,11 @@ import type { TurnSnapshot } from '../machine/index.js';
 import type { Refusal } from '../rules/legality.js';
 import { sideOf } from '../rules/sides.js';
 import { actorOf, type GameInput, type HistoryRecord, type PlayerId } from '../vocabulary/index.js';
-import { createTurnActor, type TurnActor, type TurnActorOptions } from './actor.js';
+import { ForeignEvent } from '../machine/boundary.js';
+import { isBusy, outcomeOf } from '../machine/delivery.js';
+import { messageOf } from '../machine/faults.js';
+import { createTurnActor, prepareEvent, REENTRANT_FROM_HOOK, stoppedRefusal, type TurnActor, type TurnActorOptions } from './actor.js';
+import { MAX_FAULTS_KEPT, report, type Fault } from './faults.js';
 import { explainRefusal, legalActions, type LegalAction } from './legal.js';
 import { persistGame, type PersistedGame } from './persistence.js';
 import { view, type View, type ViewOptions } from './view.js';
@@ -31,8 +35,13 @@ export interface Game {
   readonly actor: TurnActor;
   /** Every history record so far, oldest first. */
   readonly history: readonly HistoryRecord[];
-  /** Sends any value as an event; returns the refusal when the machine rejected it, else null. */
+  /**
+   * Sends any value as an event (read once); returns that event's refusal, else null — from a
+   * history listener too. A stopped or failed game refuses every event, saying so.
+   */
   send(event: unknown): Refusal | null;
+  /** The most recent faults contained (listeners, inspection callbacks, host hooks): at most 100. */
+  readonly faults: readonly Fault[];
   /** The actor's snapshot now. */
   snapshot(): TurnSnapshot;
   /** What a UI reads now, with the history. */
@@ -51,10 +60,11 @@ export interface Game {
 export interface CreateGameOptions extends Omit<TurnActorOptions, 'snapshot'> {
   /** Resume from a persisted snapshot (see `restoreSnapshot`), with the history recorded before it. */
   snapshot?: Snapshot<unknown>;
+  /** A list (at most `MAX_GIVEN_HISTORY` records); anything else is refused with a TypeError. */
   history?: readonly HistoryRecord[];
 }
 
-/** Refuses what a seat may not send: another player's action (805.5a: a teammate may act for the team), or a report only the host makes. */
+/** Refuses what a seat may not send: another player's action (805.5a: a teammate may act for the team), or a report only the host makes. `event` is the one checked copy. */
 function seatRefusal(snapshot: TurnSnapshot, player: PlayerId, event: unknown): Refusal | null {
   const refusal = explainRefusal(snapshot, event);
   if (refusal?.rule === 'input' || refusal?.rule === 'limit') return refusal;
@@ -66,37 +76,71 @@ function seatRefusal(snapshot: TurnSnapshot, player: PlayerId, event: unknown): 
   return null;
 }
 
+/** Records a game may be given to start from: a list, read once and bounded (a string, an endless iterable, a Proxy are refused). */
+function givenHistory(given: unknown): HistoryRecord[] {
+  if (given === undefined) return [];
+  if (!Array.isArray(given)) throw new TypeError(`options.history: expected a list of history records, got ${given === null ? 'null' : typeof given}`);
+  try {
+    const { length } = given;
+    if (length > MAX_GIVEN_HISTORY) throw new RangeError(`options.history: at most ${MAX_GIVEN_HISTORY.toLocaleString('en')} records, got ${length}`);
+    return Array.prototype.slice.call(given) as HistoryRecord[];
+  } catch (error) {
+    if (error instanceof RangeError) throw error;
+    throw new TypeError(`options.history: the list could not be read (${messageOf(error)})`, { cause: error });
+  }
+}
+
+/** The most records `createGame(input, { history })` takes. */
+export const MAX_GIVEN_HISTORY = 10_000_000;
+
 /** Creates and starts a game of the turn machine (the input is checked first: `GameInputError` lists each problem). */
 export function createGame(input: GameInput, options: CreateGameOptions = {}): Game {
-  const history: HistoryRecord[] = [...(options.history ?? [])];
-  let lastRefusal: Refusal | null = null;
-  const actor = createTurnActor(input, options);
-  actor.on('history', (e) => { history.push(e.record); });
-  actor.on('rejected', (e) => { lastRefusal = { reason: e.reason, rule: e.rule, ...(e.path !== undefined && { path: e.path }) }; });
-  actor.start();
-  const send = (event: unknown): Refusal | null => {
-    lastRefusal = null;
-    actor.send(event as never);
-    return lastRefusal;
+  const history: HistoryRecord[] = givenHistory(options.history);
+  const faults: Fault[] = [];
+  const onFault = (fault: Fault) => {
+    if (faults.length >= MAX_FAULTS_KEPT) faults.shift();
+    faults.push(fault);
+    report(options.onFault, fault);
   };
+  const actor = createTurnActor(input, { ...options, onFault });
+  actor.on('history', (e) => { history.push(e.record); });
+  actor.start();
+  /** Sends the one checked copy of an event; its own outcome (`delivery.ts`), re-entrant sends included. */
+  const deliver = (read: object): Refusal | null => {
+    actor.send(read as never);
+    const outcome = outcomeOf(read);
+    if (outcome === undefined) return stoppedRefusal(actor) ?? { reason: 'the event was not performed (the game did not take it up)', rule: 'engine' };
+    if (outcome?.rule === 'engine') onFault({ source: 'hook', name: /the engine's (\w+) hook/.exec(outcome.reason)?.[1] ?? 'engine', message: outcome.reason });
+    return outcome;
+  };
+  const notNow = (): Refusal | null => stoppedRefusal(actor) ?? (isBusy(actor) ? { ...REENTRANT_FROM_HOOK } : null);
+  const send = (event: unknown): Refusal | null => notNow() ?? deliver(prepareEvent(actor, event));
+  const stopped = () => stoppedRefusal(actor) !== null;
   const game: Game = {
     actor,
     history,
+    faults,
     send,
     snapshot: () => actor.getSnapshot(),
     view: (viewOptions) => ({ ...view(actor.getSnapshot(), viewOptions), history }),
-    legalActions: (player) => legalActions(actor.getSnapshot(), player),
+    legalActions: (player) => (stopped() ? [] : legalActions(actor.getSnapshot(), player)),
     seat(player) {
       if (!actor.getSnapshot().context.players.includes(player)) throw new RangeError(`no seat for "${player}": not a player of this game`);
       return {
         player,
-        send: (event) => seatRefusal(actor.getSnapshot(), player, event) ?? send(event),
+        send: (event) => {
+          const refused = notNow();
+          if (refused) return refused;
+          const read = prepareEvent(actor, event);
+          if (read instanceof ForeignEvent) return deliver(read);
+          return seatRefusal(actor.getSnapshot(), player, read) ?? deliver(read);
+        },
         view: (viewOptions) => view(actor.getSnapshot(), viewOptions),
-        legalActions: () => legalActions(actor.getSnapshot(), player),
+        legalActions: () => (stopped() ? [] : legalActions(actor.getSnapshot(), player)),
       };
     },
     persist: () => persistGame(actor),
-    stop: () => actor.stop(),
+    stop: () => { actor.stop(); },
   };
   return game;
 }

@@ -4,11 +4,11 @@
 // the JSON path of the problem (`SnapshotError`), never turned into an actor that crashes later.
 import type { AnyActor, AnyStateNode, Snapshot, StateValue } from 'xstate';
 import { turnMachine, type TurnSnapshot } from '../machine/index.js';
-import { contextSchema, persistedLimits } from '../rules/contextSchema.js';
+import { contextSchema } from '../rules/contextSchema.js';
 import { initialContext } from '../rules/setup.js';
 import { sideToOrder } from '../rules/triggerOrder.js';
 import type { GameContext } from '../rules/types.js';
-import { DEFAULT_LIMITS, declaredEnv, teamId, type GameInput, formatPath, parse, quote, type Env, type Issue } from '../vocabulary/index.js';
+import { DEFAULT_LIMITS, declaredEnv, limitsOf, limitsSchema, teamId, type GameInput, type Limits, formatPath, parse, quote, type Env, type Issue } from '../vocabulary/index.js';
 
 /** FNV-1a over the machine's serialised config: any change to states, transitions, guards or actions changes it. */
 function fingerprint(text: string): string {
@@ -122,24 +122,31 @@ function throwIssue(prefix: string, issue: Issue): never {
   throw new SnapshotError(`${prefix}${issue.path.length ? `.${formatPath(issue.path)}` : ''}`.replace('.[', '['), issue.message);
 }
 
-/** The game state of a snapshot, checked whole: its own limits first (they bound the rest). */
-function checkedContext(context: unknown): GameContext {
+/**
+ * The game state of a snapshot, checked whole. Its own limits are read first (each within the
+ * ceilings and floors an input has); the rest is checked against the host's limits when given —
+ * a restored game plays by the host's limits, never by higher ones a snapshot names — or else
+ * against the snapshot's own.
+ */
+function checkedContext(context: unknown, host?: Limits): GameContext {
   const limitsGiven = isPlainObject(context) ? context.limits : undefined;
   const env0: Env = { players: new Set(), teams: null, limits: DEFAULT_LIMITS };
-  const limits = parse(persistedLimits, limitsGiven, env0);
+  if (!isPlainObject(limitsGiven)) throw new SnapshotError('snapshot.context.limits', `expected the game's limits (an object), got ${limitsGiven === null ? 'null' : typeof limitsGiven}`);
+  const limits = parse(limitsSchema, limitsGiven, env0);
   if (!limits.ok) throwIssue('snapshot.context.limits', limits.issues[0]);
+  const bound: Limits = { ...(host ?? { ...DEFAULT_LIMITS, ...limits.value }) };
   const teams = isPlainObject(context) && isPlainObject(context.teams) ? Object.values(context.teams) : undefined;
   const declared = declaredEnv({ players: isPlainObject(context) ? context.players : undefined, teams });
   // A game state holds the objects events brought, two levels further down (context.onDiscard[i].ability):
   // the nesting an event may have, plus those levels; the values of every event together.
-  const env: Env = { ...declared, limits: { ...limits.value, maxNesting: limits.value.maxNesting + CONTEXT_LEVELS, maxValuesPerEvent: Number.MAX_SAFE_INTEGER } };
-  const parsed = parse(contextSchema, context, env);
+  const env: Env = { ...declared, limits: { ...bound, maxNesting: bound.maxNesting + CONTEXT_LEVELS, maxValuesPerEvent: Number.MAX_SAFE_INTEGER } };
+  const parsed = parse(contextSchema, isPlainObject(context) ? { ...context, limits: bound } : context, env);
   if (!parsed.ok) throwIssue('snapshot.context', parsed.issues[0]);
   return parsed.value;
 }
 
 /** A snapshot the machine can resume, built afresh from the checked parts; throws `SnapshotError`. */
-export function checkSnapshot(snapshot: unknown): Snapshot<unknown> {
+export function checkSnapshot(snapshot: unknown, hostLimits?: Limits): Snapshot<unknown> {
   if (!isPlainObject(snapshot)) throw new SnapshotError('snapshot', `expected a persisted snapshot object, got ${snapshot === null ? 'null' : typeof snapshot}`);
   const allowed = new Set(['status', 'output', 'error', 'value', 'historyValue', 'context', 'children']);
   const unknown = Object.keys(snapshot).find((key) => !allowed.has(key));
@@ -149,7 +156,7 @@ export function checkSnapshot(snapshot: unknown): Snapshot<unknown> {
   for (const key of ['historyValue', 'children'] as const) {
     if (!isPlainObject(snapshot[key]) || Object.keys(snapshot[key] as object).length > 0) throw new SnapshotError(`snapshot.${key}`, 'must be {} (the machine has no history states and no children)');
   }
-  const context = checkedContext(snapshot.context);
+  const context = checkedContext(snapshot.context, hostLimits);
   const problem = stateProblem(snapshot.value, context);
   if (problem) throw new SnapshotError(...problem);
   return { status: 'active', output: undefined, error: undefined, value: JSON.parse(JSON.stringify(snapshot.value)), historyValue: {}, context, children: {} } as Snapshot<unknown>;
@@ -173,9 +180,9 @@ export function seatingOf(snapshot: Snapshot<unknown>): string {
 /** The same, for a game input. */
 export const seatingOfInput = (input: GameInput): string => (input.teams === undefined ? input.players.join(', ') : `teams ${input.teams.map(teamId).join(', ')}`);
 
-/** `checkSnapshot`, and the snapshot must be a game of exactly the input's players (in this order) and teams. */
+/** `checkSnapshot` against the input's limits (the host's), and the snapshot must be a game of exactly the input's players (in this order) and teams. */
 export function checkSnapshotFor(input: GameInput, snapshot: unknown): Snapshot<unknown> {
-  const checked = checkSnapshot(snapshot);
+  const checked = checkSnapshot(snapshot, limitsOf(input));
   if (seatingOf(checked) !== seatingOfInput(input)) {
     throw new SnapshotError('snapshot.context.players', `the snapshot is a game of ${seatingOf(checked)}; the input names ${seatingOfInput(input)}`);
   }

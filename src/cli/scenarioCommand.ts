@@ -197,10 +197,15 @@ export function runScenarioFile(file: string): FileResult {
   }
 }
 
-/** Every C0 and C1 control character and DEL as a `\u001b` escape: a file cannot move the cursor, recolour the terminal or forge a line. */
+/**
+ * Every C0 and C1 control character, DEL, the bidirectional controls (U+061C, U+200E, U+200F,
+ * U+202A–U+202E, U+2066–U+2069) and the line and paragraph separators (U+2028, U+2029) as a
+ * `\u001b` escape: a file cannot move the cursor, recolour the terminal, forge a line or
+ * reorder what is shown. The escape is JSON's own, so JSON text stays JSON of the same value.
+ */
 export function escapeControls(text: string): string {
   // eslint-disable-next-line no-control-regex -- matching control characters is the point
-  return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return text.replace(/[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 const show = (value: unknown) => JSON.stringify(value);
@@ -252,10 +257,10 @@ export function runScenarioCommand(paths: readonly string[], options: ScenarioCo
     else out(formatResult(result, trace));
   }
   if (options.json) {
-    out(JSON.stringify({
+    out(escapeControls(JSON.stringify({
       passed, failed, invalid, missing,
       scenarios: results.map(({ history, ...r }) => (trace ? { ...r, history } : r)),
-    }));
+    })));
   } else {
     out(`${passed} passed, ${failed} failed${invalid > 0 ? `, ${invalid} invalid` : ''}`);
   }

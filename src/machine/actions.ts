@@ -18,6 +18,8 @@ import { NO_HOOKS, type StateBasedActionsRule } from '../rules/hooks.js';
 import type { EventOfType, TurnEventType, WaitingFor } from '../vocabulary/index.js';
 import type { TurnEmitted } from './emitted.js';
 import type { InternalEvent, MachineEvent } from './events.js';
+import { budgetedBeginning, spend } from './budget.js';
+import { HookFault } from './faults.js';
 import { defaultHooks, hooksOf } from './hooks.js';
 import { currentMicrostep } from './microstep.js';
 
@@ -89,6 +91,15 @@ type Emitted = ReturnType<typeof emit<GameContext, MachineEvent, undefined, Turn
 type RulesActionFunction<P> = ReturnType<typeof enqueueActions<GameContext, MachineEvent, P, MachineEvent, never, never, never, never, TurnEmitted>>;
 
 /**
+ * What one rules action did, within the event's budget (budget.ts): its records are spent; an
+ * answer of a hook the rules could not take (they leave it in `refusals`) fails the event.
+ */
+function withinBudget(draft: Draft): void {
+  if (draft.refusals.length > 0) throw new HookFault('performStateBasedActions', `answered what the rules cannot take: ${draft.refusals[0].reason}`);
+  if (draft.records.length > 0) spend('records', draft.records.length);
+}
+
+/**
  * A named rules action. It is built as XState builds its own actions (`assign`, `raise`…): a
  * `resolve` that XState calls with the microstep's current snapshot, returning the next one and
  * the actions to run after it (the emitted records and refusals, as XState's `emit`). An
@@ -108,7 +119,9 @@ function builtInRulesAction<P extends object | undefined = undefined>(rule: Rule
       shared = microstep === undefined ? null : current;
     }
     const draft: Draft = { ctx: current.draft.ctx, recording: current.draft.recording, hooks: hooksOf(self, args, context.turn), records: [], refusals: [] };
+    spend('rulesActions');
     rule(draft, event, params);
+    withinBudget(draft);
     let result: [Snapshot, unknown[] | undefined] = [snapshot, undefined];
     if (current.made) {
       // This microstep's own context (see SharedDraft): what differs from it, written in place (keys it already has).
@@ -146,7 +159,9 @@ function publicRulesAction<P extends object | undefined = undefined>(rule: Rule<
     (args, params) => {
       const { context, event, enqueue, self } = args;
       const draft = beginDraft(context, hooksOf(self, args, context.turn), context.options.history);
+      spend('rulesActions');
       rule(draft, event, params);
+      withinBudget(draft);
       const changes = changesOf(draft);
       if (changes) {
         // A whole context of the same shape, not a partial: XState merges with
@@ -189,9 +204,9 @@ export const ACTION_RULES = {
   takeNextStep: plan.takeNextStep,
   takeFirstStrikeStep: plan.takeFirstStrikeStep,
   scheduleAnotherCleanup: plan.scheduleAnotherCleanup,
-  beginPhase: steps.beginPhase,
+  beginPhase: budgetedBeginning(steps.beginPhase, false),
   endPhase: steps.endPhase,
-  beginStep: steps.beginStep,
+  beginStep: budgetedBeginning(steps.beginStep, true),
   endStep: steps.endStep,
   // Turn-based actions (each calls the engine's hook beside the machine's own bookkeeping)
   untap: steps.untap,

@@ -3,15 +3,18 @@
 // kept, so changing it later changes nothing); anything else — not an object, a type the
 // game does not know, one of the chart's own signals, a malformed or oversized payload —
 // is refused with `rejected` and leaves the snapshot as it was.
-import { StateMachine, type AnyActorScope, type EventObject } from 'xstate';
+import { StateMachine, type EventObject } from 'xstate';
 import type { Refusal } from '../rules/legality.js';
 import { envOf } from '../rules/env.js';
 import type { GameContext } from '../rules/types.js';
 import {
-  EVENT_SCHEMAS, describe, formatPath, isTurnEventType, parse, quote,
+  DEFAULT_LIMITS, EVENT_SCHEMAS, describe, formatPath, isTurnEventType, limitsOf, parse, quote, type GameInput, type Limits,
   type Schema, type TurnEvent,
 } from '../vocabulary/index.js';
+import { checkCounters, withBudget } from './budget.js';
+import { capturingScope, deliver, isTrusted, whileBusy } from './delivery.js';
 import type { TurnEmitted } from './emitted.js';
+import { refusalOfFault } from './faults.js';
 import { inScope } from './microstep.js';
 
 export type Acceptance = { ok: true; event: TurnEvent } | { ok: false; refusal: Refusal };
@@ -74,14 +77,28 @@ export function guardMachine<M extends AnyChart>(chart: M, allowedActions: Reado
       // XState's own stop signal (actor.stop()) passes; hosts' events are checked.
       if (isStopSignal(event)) return super.transition(snapshot, event, scope);
       const original: unknown = event instanceof ForeignEvent ? event.original : event;
-      const accepted = event instanceof ForeignEvent ? refuseForeign(event.original) : acceptEvent(snapshot.context, event);
-      if (accepted.ok) return inScope(scope, () => super.transition(snapshot, accepted.event, scope));
-      emitRejected(scope, original, accepted.refusal);
-      return snapshot;
+      const accepted: Acceptance = event instanceof ForeignEvent ? event.refusal ?? refuseForeign(event.original)
+        : isTrusted(event) ? { ok: true, event: event as TurnEvent } : acceptEvent(snapshot.context, event);
+      if (!accepted.ok) {
+        deliver(scope, event, [rejectedOf(original, accepted.refusal)]);
+        return snapshot;
+      }
+      // One event: its own scope (what it emits is handed on at once, or dropped if it fails), its budget, no fault let out.
+      const own = capturingScope(scope);
+      try {
+        const next = whileBusy(scope.self, () => withBudget(snapshot.context.limits, () => inScope(own.scope, () => super.transition(snapshot, accepted.event, own.scope))));
+        checkCounters(snapshot.context, next.context);
+        deliver(scope, event, own.collect());
+        return next;
+      } catch (error) {
+        deliver(scope, event, [rejectedOf(original, refusalOfFault(error))]);
+        return snapshot;
+      }
     }
 
     getInitialSnapshot(scope: Parameters<AnyChart['getInitialSnapshot']>[0], input: Parameters<AnyChart['getInitialSnapshot']>[1]) {
-      return inScope(scope, () => super.getInitialSnapshot(scope, input));
+      // Before the actor starts, XState defers the actions themselves (their emits run at start): XState's own scope.
+      return whileBusy(scope.self, () => withBudget(initialLimits(input), () => inScope(scope, () => super.getInitialSnapshot(scope, input))));
     }
 
     provide(implementations: Parameters<AnyChart['provide']>[0]): AnyChart {
@@ -105,11 +122,12 @@ export function guardMachine<M extends AnyChart>(chart: M, allowedActions: Reado
 
 /**
  * A value a guarded `send` could not hand to XState as it is (not an object with a string
- * type, or one of XState's own `xstate.*` events): the boundary refuses it, naming the original.
+ * type, or one of XState's own `xstate.*` events), or one already refused on its one read
+ * (`refusal`): the boundary refuses it, naming the original, without reading it again.
  */
 export class ForeignEvent {
   readonly type = 'mtg.foreign';
-  constructor(readonly original: unknown) {}
+  constructor(readonly original: unknown, readonly refusal?: Acceptance & { ok: false }) {}
 }
 
 /** XState's stop signal, exactly as `actor.stop()` enqueues it. */
@@ -121,7 +139,13 @@ function isStopSignal(event: unknown): boolean {
   }
 }
 
-function emitRejected(scope: AnyActorScope, event: unknown, refusal: Refusal): void {
-  const rejected: TurnEmitted = { type: 'rejected', event, ...refusal };
-  scope.defer(() => scope.emit(rejected));
+/** The limits of a game input (the defaults for one the context factory will refuse). */
+function initialLimits(input: unknown): Limits {
+  try {
+    return limitsOf(input as GameInput);
+  } catch {
+    return DEFAULT_LIMITS;
+  }
 }
+
+const rejectedOf = (event: unknown, refusal: Refusal): TurnEmitted => ({ type: 'rejected', event, ...refusal });

@@ -5,6 +5,8 @@
 // cannot replace). They are never referenced by the chart itself.
 import type { HostHooks, StateBasedActionsRule } from '../rules/hooks.js';
 import type { PlayerId, StackObjectSpec } from '../vocabulary/index.js';
+import { spend } from './budget.js';
+import { BudgetExceeded, HookFault, messageOf } from './faults.js';
 
 export type { StateBasedActionsRule } from '../rules/hooks.js';
 
@@ -47,39 +49,83 @@ export const HOOK_NAMES = new Set<string>(Object.keys(defaultHooks));
 
 interface LogicWithActions { implementations?: { actions?: Record<string, unknown> } }
 
-/** The host's hooks as the rules call them: the provided function (or the default) with the calling action's arguments. */
+/** A deep, frozen copy of a plain value (what the machine hands a hook: writing to it cannot change the game). */
+function frozenCopy<T>(value: T): T {
+  const copy = structuredClone(value);
+  const freeze = (v: unknown): void => {
+    if (typeof v !== 'object' || v === null || Object.isFrozen(v)) return;
+    Object.freeze(v);
+    for (const key of Object.keys(v)) freeze((v as Record<string, unknown>)[key]);
+  };
+  freeze(copy);
+  return copy;
+}
+
+/**
+ * The host's hooks as the rules call them: the provided function (or the default) with the
+ * calling action's arguments. Each call is spent from the event's budget and contained: a hook
+ * that throws, or answers what the machine cannot read, is a `HookFault` — the event it ran in
+ * is refused and the game stays as before it (boundary.ts).
+ */
 class ActionHooks implements HostHooks {
   constructor(private readonly actions: Record<string, unknown>, private readonly args: unknown, private readonly turn: number) {}
 
-  private hook<K extends HookName>(name: K): HookFunction<K> {
+  private call<K extends HookName>(name: K, params: HookParams[K]): ReturnType<HookFunction<K>> {
     const provided = this.actions[name];
-    return (typeof provided === 'function' ? provided : defaultHooks[name]) as HookFunction<K>;
+    const hook = (typeof provided === 'function' ? provided : defaultHooks[name]) as HookFunction<K>;
+    spend('hookCalls');
+    try {
+      return hook(this.args, params) as ReturnType<HookFunction<K>>;
+    } catch (error) {
+      if (error instanceof BudgetExceeded || error instanceof HookFault) throw error;
+      throw new HookFault(name, `threw: ${messageOf(error)}`);
+    }
   }
 
   untap(player: PlayerId): void {
-    this.hook('untapPermanents')(this.args, { player, turn: this.turn });
+    this.call('untapPermanents', { player, turn: this.turn });
   }
 
   draw(player: PlayerId): void {
-    this.hook('drawCard')(this.args, { player, turn: this.turn });
+    this.call('drawCard', { player, turn: this.turn });
   }
 
   discard(player: PlayerId, count: number, maxHandSize: number): void {
-    this.hook('discardCards')(this.args, { player, count, maxHandSize, turn: this.turn });
+    this.call('discardCards', { player, count, maxHandSize, turn: this.turn });
   }
 
   resolve(object: StackObjectSpec): void {
-    this.hook('resolveObject')(this.args, { object, turn: this.turn });
+    this.call('resolveObject', { object: frozenCopy(object), turn: this.turn });
   }
 
   performStateBasedActions(rule: StateBasedActionsRule): { performed: boolean; triggered: unknown[] } {
-    const result = this.hook('performStateBasedActions')(this.args, { rule, turn: this.turn });
-    if (typeof result === 'object' && result !== null) {
-      return { performed: result.performed === true, triggered: Array.isArray(result.triggered) ? result.triggered : [] };
-    }
-    return { performed: result === true, triggered: [] };
+    const result: unknown = this.call('performStateBasedActions', { rule, turn: this.turn });
+    return readCheck(result);
   }
 }
+
+/** A state-based-action check's answer, read once and whole: true, false, nothing, or { performed, triggered? }. */
+function readCheck(result: unknown): { performed: boolean; triggered: unknown[] } {
+  const fault = (what: string) => new HookFault('performStateBasedActions', `answered ${what}: expected true, false, nothing, or { performed: boolean, triggered?: [abilities] }`);
+  if (result === undefined || typeof result === 'boolean') return { performed: result === true, triggered: [] };
+  if (typeof result !== 'object' || result === null || Array.isArray(result)) throw fault(result === null ? 'null' : Array.isArray(result) ? 'a list' : `a ${typeof result}`);
+  let performed: unknown;
+  let triggered: unknown;
+  try {
+    ({ performed, triggered } = result as { performed?: unknown; triggered?: unknown });
+    if (performed !== undefined && typeof performed !== 'boolean') throw fault(`"performed": ${typeof performed}`);
+    if (triggered === undefined) return { performed: performed === true, triggered: [] };
+    if (!Array.isArray(triggered)) throw fault('"triggered" that is not a list');
+    if (triggered.length > MAX_TRIGGERED_READ) throw fault(`${triggered.length} triggered abilities at once`);
+    return { performed: performed === true, triggered: Array.from(triggered as unknown[]) };
+  } catch (error) {
+    if (error instanceof HookFault) throw error;
+    throw new HookFault('performStateBasedActions', `answered a value that could not be read (${messageOf(error)})`);
+  }
+}
+
+/** More than any limit lets wait at once: an answer this long is read no further. */
+const MAX_TRIGGERED_READ = 100_000;
 
 const NO_ACTIONS: Record<string, unknown> = {};
 

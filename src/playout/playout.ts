@@ -9,6 +9,7 @@
 // `legalActions`, `persist`, `history`) is what an actor of the machine shows.
 import type { Snapshot, StateValue } from 'xstate';
 import { acceptEvent } from '../machine/boundary.js';
+import { withBudget } from '../machine/budget.js';
 import { checkedInput } from '../machine/context.js';
 import type { MachineEvent } from '../machine/events.js';
 import { turnMachine } from '../machine/index.js';
@@ -118,7 +119,8 @@ class Game implements TurnRun, RunState<Game>, Playout {
     if (!accepted.ok) return asRefusal(accepted.refusal);
     this.refusal = null;
     try {
-      macrostep(this.chart, this, accepted.event);
+      // The same budget as the actor's (machine/budget.ts): the same recorded stops.
+      withBudget(this.ctx.limits, () => macrostep(this.chart, this, accepted.event));
     } catch (error) {
       // A rules function threw halfway through a macrostep: the context is half changed.
       this.failure = { error };

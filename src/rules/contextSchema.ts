@@ -2,7 +2,7 @@
 // to resume it (persistence refuses anything else, naming the JSON path). Declared against
 // `GameContext`, so a field added to the state without its schema is a compile error.
 import {
-  DEFAULT_LIMITS, PHASE_OF_STEP, PHASES, STEPS, STEPS_THIS_TURN, TRIGGER_ORDERS,
+  DEFAULT_LIMITS, LIMIT_CEILINGS, PHASE_OF_STEP, PHASES, STEPS, STEPS_THIS_TURN, TRIGGER_ORDERS,
   anyStackObject, atEffect, attacker, blocker, boolean, continuousEffect, extend, integer, list, nullable, object, optional,
   picklist, playerList, record, ref, string, teamId,
   type AtTriggerSpec, type Path, type Report, type ContinuousEffectSpec, type Limits, type Schema, type Shape, type StackObjectSpec, type PhaseId, type StepId,
@@ -11,7 +11,7 @@ import type {
   ContinuousEffect, ExtraTurn, GameContext, PendingSkip, PlannedPhase, RegisteredTrigger, Resolution, RulesOptions, StackObject, TriggerPass, Zones,
 } from './types.js';
 
-/** Counters and indexes: whole numbers that fit exactly in a double. */
+/** Counters and indexes: whole numbers that fit exactly in a double (the machine never counts past COUNTER_CEILING: machine/budget.ts). */
 const count = integer(0, Number.MAX_SAFE_INTEGER);
 /** Lists that grow over a long game (zones): bounded only by what a document can hold. */
 const LONG = 10_000_000;
@@ -23,8 +23,9 @@ const ids = (max: number | keyof Limits) => list(id, { max });
 const stepId = picklist(STEPS, 'step');
 const phaseId = picklist(PHASES, 'phase');
 
+// Each within the one ceiling inputs have too; a limit the snapshot does not name (saved before it existed) is the host's.
 const limitsSchema = object<Limits>(
-  Object.fromEntries(Object.keys(DEFAULT_LIMITS).map((key) => [key, integer(1, key === 'maxNesting' ? 64 : 10_000_000)])) as Shape<Limits>,
+  Object.fromEntries(Object.keys(DEFAULT_LIMITS).map((key) => [key, optional(integer(1, LIMIT_CEILINGS[key as keyof Limits]))])) as unknown as Shape<Limits>,
   { noun: 'limits' },
 );
 

@@ -68,6 +68,9 @@ export function dropTriggersOfTurns(draft: Draft, turnIds: readonly number[]): v
 export function triggerAtBeginningOf(draft: Draft, stepOrPhase: StepId | PhaseId | 'endOfCombat'): void {
   const { ctx } = draft;
   const kept = [];
+  // Past limits.maxPendingTriggers: one record for all that did not fit (not one per ability, at every step).
+  let unfit = 0;
+  let firstUnfit = '';
   for (const registered of ctx.triggers) {
     const applies = registered.when === stepOrPhase
       && (registered.whoseTurn === undefined || isTurnOf(ctx, registered.whoseTurn))
@@ -78,16 +81,23 @@ export function triggerAtBeginningOf(draft: Draft, stepOrPhase: StepId | PhaseId
       continue;
     }
     const times = registered.perActivePlayer ? playersOf(ctx, ctx.activeSide).length : 1;
-    let count = registered.countTurn === ctx.turn ? registered.count : 0;
+    const before = registered.countTurn === ctx.turn ? registered.count : 0;
+    let count = before;
     for (let i = 0; i < times; i += 1) {
+      const id = registered.once ? registered.id : `${registered.id}@${ctx.turn}${count + 1 > 1 ? `.${count + 1}` : ''}`;
+      if (ctx.pendingTriggers.length >= ctx.limits.maxPendingTriggers) {
+        if (unfit++ === 0) firstUnfit = id;
+        continue;
+      }
       count += 1;
-      const id = registered.once ? registered.id : `${registered.id}@${ctx.turn}${count > 1 ? `.${count}` : ''}`;
       // 603.4, 608.2a: the intervening "if" is checked as it triggers and again as it resolves.
       triggerAbility(draft, { id, controller: registered.controller, effects: registered.effects ?? [], if: registered.if });
     }
-    if (!registered.once) kept.push({ ...registered, count, countTurn: ctx.turn });
+    // Nothing new triggered (none fitted): the same registration, not a copy at every step.
+    if (!registered.once) kept.push(count === before && registered.countTurn === ctx.turn ? registered : { ...registered, count, countTurn: ctx.turn });
   }
   ctx.triggers = kept;
+  if (unfit > 0) limitReached(draft, 'maxPendingTriggers', unfit === 1 ? firstUnfit : `${firstUnfit} and ${unfit - 1} more`);
 }
 
 /** 704.3: the next state-based-action check performs an action that makes `ability` trigger (none given: nothing triggers). */

@@ -259,3 +259,35 @@ export function dropStepFromThisPhase(draft: Draft, step: StepId): void {
 export function dropRemainingSteps(draft: Draft): void {
   draft.ctx.stepQueue = [];
 }
+
+const WITHOUT_PRIORITY: readonly StepId[] = ['untap', 'cleanup'];
+
+/**
+ * Not a rule but a limit (limits.maxStepsWithoutPriority): one event took as many untap and
+ * cleanup steps (502.4, 514.3: no priority in them) as it may. The untap steps still planned
+ * this turn are not taken, nor the cleanup steps planned after this one, nor planned phases of
+ * such steps alone — but for the last phase with a cleanup step (514: the turn still ends
+ * with one). The history says so (`limitReached`); the rest of the plan is kept.
+ */
+export function dropStepsWithoutPriority(draft: Draft): void {
+  const { ctx } = draft;
+  const droppedHere = ctx.stepQueue.filter((s) => s === 'untap' || (s === 'cleanup' && ctx.step === 'cleanup')).length;
+  if (droppedHere > 0) ctx.stepQueue = ctx.stepQueue.filter((s) => !(s === 'untap' || (s === 'cleanup' && ctx.step === 'cleanup')));
+  let dropped = droppedHere;
+  let lastCleanup = -1;
+  ctx.phaseQueue.forEach((p, i) => { if (p.steps.includes('cleanup')) lastCleanup = i; });
+  const kept: PlannedPhase[] = [];
+  ctx.phaseQueue.forEach((planned, i) => {
+    const onlyWithout = planned.steps.length > 0 && planned.steps.every((s) => WITHOUT_PRIORITY.includes(s));
+    if (onlyWithout && i !== lastCleanup) {
+      dropped += planned.steps.length;
+      return;
+    }
+    const steps = planned.steps.filter((s) => s !== 'untap');
+    dropped += planned.steps.length - steps.length;
+    if (steps.length === planned.steps.length) kept.push(planned);
+    else if (steps.length > 0) kept.push({ ...planned, steps });
+  });
+  if (kept.length !== ctx.phaseQueue.length || dropped > droppedHere) ctx.phaseQueue = kept;
+  if (dropped > 0) limitReached(draft, 'maxStepsWithoutPriority', `${dropped} planned untap or cleanup steps`);
+}

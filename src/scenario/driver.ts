@@ -37,7 +37,8 @@ export function nudge(game: Game): Refusal | null | 'stuck' {
 
 /** Passes (and declares nothing) until that step or phase has begun and waits for a player; a message if it cannot. */
 export function advanceTo(game: Game, target: AdvanceTarget): string | null {
-  const startedAt = game.history.length;
+  let scanned = game.history.length;
+  let began = false;
   const isTarget = (r: HistoryRecord) => (target.step !== undefined
     ? r.type === 'stepBegan' && r.step === target.step
     : r.type === 'phaseBegan' && r.phase === target.phase);
@@ -47,7 +48,9 @@ export function advanceTo(game: Game, target: AdvanceTarget): string | null {
     if (target.step !== undefined && v.step !== target.step) return false;
     if (target.phase !== undefined && v.phase !== target.phase) return false;
     if (target.turn !== undefined) return v.turn === target.turn;
-    return game.history.slice(startedAt).some(isTarget);
+    // The records since the last look only (each pass adds a few: no pass rereads the whole history).
+    for (; scanned < game.history.length; scanned += 1) if (isTarget(game.history[scanned])) began = true;
+    return began;
   };
   for (let passes = 0; !arrived(); passes += 1) {
     const v = glance(game);

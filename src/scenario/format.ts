@@ -2,6 +2,7 @@
 // entries. Every action entry IS an event of the game's vocabulary under a shorter name —
 // its schema is that event's, taken from `EVENT_SCHEMAS` — so the format and the machine
 // cannot disagree on what an object, an effect or a creature is.
+import { MAX_SCRIPT_ENTRIES } from './bounds.js';
 import {
   EVENT_SCHEMAS, HISTORY_FIELD_SCHEMAS, HISTORY_RECORD_TYPES, PHASE_OF_STEP, PHASES, STEPS, STEPS_THIS_TURN, WAITING_FOR,
   actorFields, boolean, checkOneActor, checkTeams, gameOptionsSchema, teamsSchema, integer, list, literal, nullable, object, oneKey, optional, picklist, playerList, quote, record, ref, string, union,
@@ -226,5 +227,5 @@ export const scenarioSchema: Schema<Scenario> = object<Scenario>({
   players: playerList,
   teams: optional(teamsSchema),
   options: optional(gameOptionsSchema),
-  script: list(scriptEntry, { max: 100_000 }),
+  script: list(scriptEntry, { max: MAX_SCRIPT_ENTRIES }),
 }, { noun: 'a scenario object', refine: checkTeams });

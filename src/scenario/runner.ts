@@ -1,5 +1,6 @@
 // Runs a scenario through the machine's public API only (createGame, send, view).
 import { createGame, type CreateGameOptions, type Game, type GameInput, type HistoryRecord } from '../index.js';
+import { MAX_EVENTS_PER_RUN, MAX_PATTERN_CHECKS, patternsOf } from './bounds.js';
 import { compareView, type Mismatch } from './compare.js';
 import { advanceTo, passAll, type AdvanceTarget } from './driver.js';
 import { ACTIONS, type ActionEntry, type ActionKey, type Scenario, type ScriptEntry } from './format.js';
@@ -80,7 +81,16 @@ export interface RunOptions {
 
 /** Starts a validated scenario's game; `step()` runs one entry. */
 export function startScenario(scenario: Scenario, options: RunOptions = {}): ScenarioRun {
-  const game = createGame(inputOf(scenario), options.machine ? { machine: options.machine } : {});
+  const created = createGame(inputOf(scenario), options.machine ? { machine: options.machine } : {});
+  // The run's bounds (bounds.ts): the events it sends, the pattern checks it makes.
+  let sent = 0;
+  let checks = 0;
+  const game: Game = {
+    ...created,
+    send: (event) => (++sent > MAX_EVENTS_PER_RUN
+      ? { reason: `the run sent ${MAX_EVENTS_PER_RUN.toLocaleString('en')} events (a bound of the runner: MAX_EVENTS_PER_RUN)`, rule: 'bound' }
+      : created.send(event)),
+  };
   let next = 0;
   return {
     scenario,
@@ -96,6 +106,10 @@ export function startScenario(scenario: Scenario, options: RunOptions = {}): Sce
         const expected = value as Record<string, unknown>;
         // nextTurns is compared as a prefix: list at least as many upcoming turns as expected.
         const upcomingTurns = Array.isArray(expected.nextTurns) ? expected.nextTurns.length : undefined;
+        checks += patternsOf(expected) * game.history.length;
+        if (checks > MAX_PATTERN_CHECKS) {
+          return { index, entry, failure: { index, entry, message: `the run's history patterns would be matched against more than ${MAX_PATTERN_CHECKS.toLocaleString('en')} records in all (a bound of the runner: MAX_PATTERN_CHECKS)` } };
+        }
         const mismatches = compareView(expected, game.view({ upcomingTurns }));
         const failure = mismatches.length === 0 ? null
           : { index, entry, message: mismatches.map((m) => m.key).join(', ') + ' differ', mismatches };
@@ -107,13 +121,31 @@ export function startScenario(scenario: Scenario, options: RunOptions = {}): Sce
   };
 }
 
-/** Validates and runs a scenario (parsed JSON or its text), stopping at the first failing entry. */
+/** The name a value given as a scenario says it has, read without trusting it. */
+function nameOf(json: unknown): string {
+  try {
+    const name = typeof json === 'object' && json !== null ? (json as { name?: unknown }).name : undefined;
+    return typeof name === 'string' ? name.slice(0, 200) : '(invalid scenario)';
+  } catch {
+    return '(invalid scenario)';
+  }
+}
+
+/** Validates and runs a scenario (parsed JSON or its text), stopping at the first failing entry. Never throws. */
 export function runScenario(json: unknown, options: RunOptions = {}): ScenarioResult {
+  try {
+    return runChecked(json, options);
+  } catch (error) {
+    let message = 'an unreadable error';
+    try { message = error instanceof Error ? error.message : String(error); } catch { /* keep it */ }
+    return { name: nameOf(json), ok: false, invalid: true, failures: [{ index: -1, entry: null, message: `could not be run: ${message.slice(0, 500)}` }], history: [] };
+  }
+}
+
+function runChecked(json: unknown, options: RunOptions): ScenarioResult {
   const validated = typeof json === 'string' ? parseScenario(json) : validateScenario(json);
   if (!validated.ok) {
-    const name = typeof json === 'object' && json !== null && typeof (json as { name?: unknown }).name === 'string'
-      ? (json as { name: string }).name : '(invalid scenario)';
-    return { name, ok: false, invalid: true, failures: validated.errors.map((message) => ({ index: -1, entry: null, message })), history: [] };
+    return { name: nameOf(json), ok: false, invalid: true, failures: validated.errors.map((message) => ({ index: -1, entry: null, message })), history: [] };
   }
   const run = startScenario(validated.scenario, options);
   const failures: Failure[] = [];

@@ -3,6 +3,7 @@
 // with a did-you-mean where a close spelling exists. A valid scenario is returned exactly as
 // written: no defaults filled in.
 import { closest, distance } from 'fastest-levenshtein';
+import { scriptTooLarge } from './bounds.js';
 import { printParseErrorCode, visit, type ParseErrorCode } from 'jsonc-parser';
 import {
   DEFAULT_LIMITS, EVENT_SCHEMAS, declaredEnv, formatPath, parse, quote, type AnySchema, type Env, type Issue, type Limits,
@@ -79,6 +80,8 @@ export function validateScenario(value: unknown): ValidationResult {
   if (!result.ok) return { ok: false, errors: lines(result.issues) };
   const events = eventIssues(result.value, env);
   if (events.length > 0) return { ok: false, errors: lines(events) };
+  const tooLarge = scriptTooLarge(result.value.script);
+  if (tooLarge) return { ok: false, errors: [tooLarge] };
   return { ok: true, scenario: value as Scenario };
 }
 
@@ -124,6 +127,39 @@ function syntaxError(text: string): string {
   return `not valid JSON: ${what} at line ${line}, column ${column}`;
 }
 
+/** Brackets open at once past which a file is refused before any recursive reader sees it. */
+export const MAX_FILE_NESTING = 256;
+
+/** Where a text nests deeper than `MAX_FILE_NESTING` (one pass, no recursion), in words; else null. */
+function tooDeep(text: string): string | null {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i += 1; // a backslash: skip the escaped character
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      depth += 1;
+      if (depth > MAX_FILE_NESTING) {
+        const before = text.slice(0, i);
+        return `not valid JSON: nested deeper than ${MAX_FILE_NESTING} levels at line ${before.split('\n').length}, column ${i - before.lastIndexOf('\n')}`;
+      }
+    } else if (c === 0x5d || c === 0x7d) depth -= 1;
+  }
+  return null;
+}
+
+/** The syntax error in words; a reader that fails itself (it recurses) leaves the plain verdict. */
+function syntaxErrorOrNot(text: string): string {
+  try {
+    return syntaxError(text);
+  } catch {
+    return 'not valid JSON';
+  }
+}
+
 /** Parses and validates the raw text of a scenario file. */
 export function parseScenario(text: string): ValidationResult {
   if (typeof text !== 'string') return { ok: false, errors: [`not valid JSON: expected text, got ${typeof text}`] };
@@ -132,7 +168,7 @@ export function parseScenario(text: string): ValidationResult {
   try {
     value = JSON.parse(body);
   } catch {
-    return { ok: false, errors: [syntaxError(body)] };
+    return { ok: false, errors: [tooDeep(body) ?? syntaxErrorOrNot(body)] };
   }
   return validateScenario(value);
 }

@@ -96,8 +96,8 @@ export function ruleOfRecord(record: HistoryRecord): string {
   return record.type === 'moved' ? RULE_OF_MOVE[record.to] : RULE_OF[record.type];
 }
 
-/** A record in words. */
-export function describeRecord(r: HistoryRecord): string {
+/** A record of a known type with its fields, in words. */
+function describeKnownRecord(r: HistoryRecord): string | undefined {
   switch (r.type) {
     case 'turnBegan': return `turn ${r.turn} begins (${r.team ?? r.player})`;
     case 'turnEnded': return `turn ${r.turn} ends`;
@@ -130,8 +130,37 @@ export function describeRecord(r: HistoryRecord): string {
   }
 }
 
-/** One line: where, what, and the rule. */
+/** The type of what may be a record, in words (never throws). */
+function typeOfOdd(r: unknown): string {
+  try {
+    const type = typeof r === 'object' && r !== null ? (r as { type?: unknown }).type : undefined;
+    return typeof type === 'string' ? JSON.stringify(type.slice(0, 60)) : 'no type';
+  } catch {
+    return 'an unreadable type';
+  }
+}
+
+/** A record in words; one of an unknown type, missing its fields, or not a record at all, said so (never throws). */
+export function describeRecord(r: HistoryRecord): string {
+  try {
+    const known = describeKnownRecord(r);
+    if (typeof known === 'string') return known;
+  } catch {
+    // a field it should have is missing, or cannot be read
+    return `a record of type ${typeOfOdd(r)} missing its fields`;
+  }
+  return typeof r === 'object' && r !== null ? `a record of unknown type ${typeOfOdd(r)}` : `not a record (${r === null ? 'null' : typeof r})`;
+}
+
+/** One line: where, what, and the rule (never throws). */
 export function formatRecord(r: HistoryRecord): string {
-  const at = `T${r.turn} ${r.phase ?? '-'}${r.step ? `/${r.step}` : ''}`;
-  return `${at.padEnd(34)} ${describeRecord(r).padEnd(52)} ${ruleOfRecord(r)}`;
+  let at = 'T? -';
+  let rule = '';
+  try {
+    at = `T${r.turn} ${r.phase ?? '-'}${r.step ? `/${r.step}` : ''}`;
+    rule = ruleOfRecord(r) ?? '';
+  } catch {
+    // not a record: describeRecord says so
+  }
+  return `${at.padEnd(34)} ${describeRecord(r).padEnd(52)} ${rule}`;
 }

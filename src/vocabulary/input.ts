@@ -1,6 +1,6 @@
 // What a game is created from: its players, options and limits (validated like any input).
 import { MAX_PLAYERS, MIN_PLAYERS, TRIGGER_ORDERS, type PlayerId, type TeamId, type TriggerOrder } from './ids.js';
-import { DEFAULT_LIMITS, type Limits } from './limits.js';
+import { DEFAULT_LIMITS, LIMIT_CEILINGS, LIMIT_FLOORS, type Limits } from './limits.js';
 import { parse, quote, type ParseResult } from './parse.js';
 import { boolean, integer, list, object, optional, picklist, record, ref, string, type Env, type Report, type Schema } from './schema.js';
 
@@ -56,17 +56,18 @@ function checkPlayers(players: PlayerId[], report: Report): void {
 /** The schema of the players of a game. */
 export const playerList = list(string('a player id'), { max: 20, noun: `a list of ${MIN_PLAYERS} to ${MAX_PLAYERS} players`, refine: checkPlayers });
 
-/** Limits a host may set: each within what the machine itself can bear (deep nesting costs stack). */
-const LIMIT_CEILINGS: Readonly<Record<keyof Limits, number>> = {
-  ...Object.fromEntries(Object.keys(DEFAULT_LIMITS).map((key) => [key, 10_000_000])) as Record<keyof Limits, number>,
-  maxNesting: 64,
-  maxIdLength: 10_000,
-};
-
-const limitsSchema = object<Partial<Limits>>(
+/** Limits a host may set: each within what the machine itself can bear (`LIMIT_CEILINGS`) and what the rules need (`LIMIT_FLOORS`). */
+export const limitsSchema = object<Partial<Limits>>(
   Object.fromEntries(Object.keys(DEFAULT_LIMITS).map((key) => [key, optional(integer(1, LIMIT_CEILINGS[key as keyof Limits]))])) as never,
-  { noun: 'limits' },
+  { noun: 'limits', refine: checkFloors },
 );
+
+function checkFloors(limits: Partial<Limits>, report: Report): void {
+  for (const [key, [floor, why]] of Object.entries(LIMIT_FLOORS) as [keyof Limits, [number, string]][]) {
+    const value = limits[key];
+    if (value !== undefined && value < floor) report([key], `at least ${floor}: ${why}; got ${value}`, 'value');
+  }
+}
 
 /** The schema of `GameOptions`. */
 export const gameOptionsSchema = object<GameOptions>({
@@ -83,7 +84,7 @@ export const gameOptionsSchema = object<GameOptions>({
 export const teamId = (players: readonly PlayerId[]): TeamId => players.join('+');
 
 /** The teams of 805 and 810, checked together with the players and the options (FORMAT-TEAMS "Invalid files"). */
-export function checkTeams(input: { players: PlayerId[]; teams?: PlayerId[][]; options?: GameOptions }, report: Report): void {
+export function checkTeams(input: { players: PlayerId[]; teams?: PlayerId[][]; options?: GameOptions }, report: Report, env?: Env): void {
   const { players, teams, options = {} } = input;
   const shared = options.sharedTeamTurns === true || options.variant === 'twoHeadedGiant';
   if (teams === undefined) {
@@ -97,6 +98,10 @@ export function checkTeams(input: { players: PlayerId[]; teams?: PlayerId[][]; o
   teams.forEach((team, i) => team.forEach((player, j) => {
     if (player.includes('+')) report(['teams', i, j], `${quote(player)}: a player id in a game with teams cannot contain "+" (team ids join players with it)`);
   }));
+  teams.forEach((team, i) => {
+    const max = env?.limits.maxIdLength;
+    if (max !== undefined && teamId(team).length > max) report(['teams', i], `the team's id ${quote(teamId(team).slice(0, 40))}… is ${teamId(team).length} characters: at most ${max} (limits.maxIdLength), for events name it`, 'limit');
+  });
   if (options.variant === 'twoHeadedGiant') {
     if (teams.length !== 2) report(['teams'], `Two-Headed Giant is played by two teams (810.1), got ${teams.length}`);
     else if (teams[0].length !== teams[1].length || teams[0].length < 2) report(['teams'], `Two-Headed Giant's teams have the same size, two players or more each (810.1, 810.11), got ${teams.map((t) => t.length).join(' and ')}`);
@@ -132,9 +137,25 @@ export function declaredEnv(input: unknown, limits: Limits = DEFAULT_LIMITS): En
   return { players: new Set(players), teams, limits };
 }
 
-/** Validates a game input: a fresh copy, or issues with JSON paths. */
+/**
+ * Validates a game input: a fresh copy, or issues with JSON paths. Its limits are read first,
+ * and the rest (ids, hands, options) is checked against them — the input's own limits, not
+ * the defaults — for the game will refuse every event past them.
+ */
 export function parseGameInput(input: unknown): ParseResult<GameInput> {
-  return parse(gameInputSchema, input, declaredEnv(input), { all: true });
+  let env = declaredEnv(input);
+  let given: unknown;
+  try {
+    given = typeof input === 'object' && input !== null ? (input as { limits?: unknown }).limits : undefined;
+  } catch {
+    given = undefined; // an unreadable input: the parse below reports it
+  }
+  if (given !== undefined) {
+    const limits = parse(limitsSchema, given, env);
+    // The input's own structure is bounded as inputs are (its nesting and values are not an event's).
+    if (limits.ok) env = { ...env, limits: { ...DEFAULT_LIMITS, ...limits.value, maxNesting: DEFAULT_LIMITS.maxNesting, maxValuesPerEvent: DEFAULT_LIMITS.maxValuesPerEvent } };
+  }
+  return parse(gameInputSchema, input, env, { all: true });
 }
 
 /** A game's limits: its input's, over the defaults. */

@@ -37,6 +37,11 @@ export interface Limits {
   maxAmount: number;
   /** Named conditions set false, and objects made illegal targets. */
   maxMarks: number;
+  /**
+   * Untap and cleanup steps (502.4, 514.3: no player receives priority in them) one event may
+   * take: past it, the untap steps still planned are not taken (`limitReached`).
+   */
+  maxStepsWithoutPriority: number;
 }
 
 /** The limits of a game whose input gives none. */
@@ -57,6 +62,7 @@ export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
   maxPlannedPhases: 1_000,
   maxAmount: 1_000_000,
   maxMarks: 10_000,
+  maxStepsWithoutPriority: 50,
 });
 
 /** What each limit bounds, in words (README table, `limitReached` records, refusals). */
@@ -77,4 +83,28 @@ export const LIMIT_DESCRIPTIONS: Readonly<Record<keyof Limits, string>> = {
   maxPlannedPhases: 'phases planned for the rest of a turn (and steps for the rest of a phase)',
   maxAmount: 'mana in one pool, cards in one hand',
   maxMarks: 'conditions set false, objects made illegal targets',
+  maxStepsWithoutPriority: 'untap and cleanup steps one event may take (no priority in them)',
 };
+
+/** The most a host may set each limit to, in a game input and in a persisted snapshot alike (deep nesting costs stack). */
+export const LIMIT_CEILINGS: Readonly<Record<keyof Limits, number>> = Object.freeze({
+  ...Object.fromEntries(Object.keys(DEFAULT_LIMITS).map((key) => [key, 10_000_000])) as Record<keyof Limits, number>,
+  maxNesting: 64,
+  maxIdLength: 10_000,
+});
+
+/**
+ * Room the machine keeps in an id for what it appends: a registered ability that triggers gets
+ * `@turn` and, from its second time in a turn, `.count` (603.2: each time is its own ability);
+ * both numbers fit in 16 digits.
+ */
+export const DERIVED_ID_SUFFIX = 34;
+
+/** The least each limit may be, and why: below it the rules could not be played (see also `playabilityIssues`). */
+export const LIMIT_FLOORS: Readonly<Partial<Record<keyof Limits, [number, string]>>> = Object.freeze({
+  maxIdLength: [DERIVED_ID_SUFFIX + 6, `a registered ability's id needs room for the "@turn.count" the machine appends as it triggers (${DERIVED_ID_SUFFIX} characters), and the probes of legalActions`],
+  maxNesting: [4, 'a declaration of attackers or blockers is nested 3 levels deep (event, list, creature)'],
+  maxValuesPerEvent: [16, 'the smallest declaration of blockers, or order of abilities, takes that many values'],
+  maxPlannedPhases: [6, 'a turn plans its 5 phases, and a combat phase its 5 steps (6 with a first-strike damage step, 510.4)'],
+  maxStepsWithoutPriority: [4, 'one pass may end a turn: its cleanup step, then the next turn\'s untap step (and an extra of each)'],
+});

@@ -6,6 +6,7 @@ import {
   ABILITY_TIMINGS, ABILITY_TYPES, DURATION_KEYWORDS, PERMANENT_TYPES, PHASES, SPELL_TIMINGS, SPELL_TYPES, STEPS, STEPS_AND_PHASES,
   type DurationKeyword, type ObjectType, type PhaseId, type PlayerId, type StepId, type StepOrPhaseId, type Timing,
 } from './ids.js';
+import { DERIVED_ID_SUFFIX } from './limits.js';
 import { listOf, quote } from './parse.js';
 import {
   boolean, integer, lazy, list, literal, object, oneKey, optional, picklist, ref, string, union,
@@ -228,6 +229,10 @@ function checkEffectOrder(effects: ResolutionEffect[], report: Report): void {
 
 /** Rules of an AT's keys; `inList`: it is an effect of a resolving object (or else a host's registration). */
 function checkAt(at: AtTriggerSpec, report: Report, inList: boolean, env: Env): void {
+  const room = env.limits.maxIdLength - DERIVED_ID_SUFFIX;
+  if (!at.once && at.id.length > room) {
+    report(['id'], `too long: ${at.id.length} characters (at most ${room}: limits.maxIdLength less the ${DERIVED_ID_SUFFIX} kept for the "@turn.count" each ability it triggers gets)`, 'limit');
+  }
   if (at.perActivePlayer && env.teams === null) report(['perActivePlayer'], '"perActivePlayer" is only for a game with teams');
   const bindings = AT_BINDINGS.filter((key) => at[key] !== undefined);
   if (bindings.length > 1) report([], `give at most one of ${listOf(AT_BINDINGS.map(quote))}, got ${bindings.map(quote).join(' and ')}`);
