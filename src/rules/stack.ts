@@ -7,9 +7,10 @@ import { addExtraTurn, addPhases, addSkip, addStep } from './turnPlan.js';
 import { PERMANENT_TYPES, type AtTriggerSpec, type OnlyIfSpec, type ResolutionEffect, type StackObjectSpec } from '../vocabulary/index.js';
 import type { GameContext, StackObject } from './types.js';
 
+/** 601.2a: a spell is put on the stack as it is cast; 602.2a: an activated ability as it is activated. */
 function putOnStack(draft: Draft, object: StackObject): void {
   draft.ctx.stack.push(object);
-  record(draft, { type: 'putOnStack', id: object.id });
+  record(draft, { type: 'putOnStack', id: object.id, rule: object.kind === 'spell' ? '601.2a' : '602.2a' });
 }
 
 /** 601.2, 117.3c: a spell goes on the stack and its caster (805.5a: the caster's team) receives priority again. */
