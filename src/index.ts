@@ -34,3 +34,11 @@ export {
 } from './vocabulary/history.js';
 export type { GameInput, GameOptions } from './vocabulary/input.js';
 export { DEFAULT_LIMITS, LIMIT_DESCRIPTIONS, type Limits } from './vocabulary/limits.js';
+// Rule numbers by edition (FORMAT.md): the one table, and text rewritten in an edition's numbers.
+export {
+  RULES_EDITIONS, DEFAULT_RULES_EDITION, CANONICAL_RULE_NUMBERS, inEdition, ruleNumbersOf, rulesEditionRow, rulesEditionProblem,
+  type RuleNumbers, type RulesEditionRow,
+} from './vocabulary/editions.js';
+// 722 (who sends an action): the sender of a player's event, and the event field that names it.
+export { senderOf, type Sent } from './vocabulary/events.js';
+export { CONTROLLED_ACTIONS, type ControlledActionName } from './vocabulary/history.js';

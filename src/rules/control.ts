@@ -17,9 +17,15 @@ export function controllerOfSide(ctx: Ctx, side: string): PlayerId | null {
   return ctx.control !== null && ctx.control.side === side ? ctx.control.controller : null;
 }
 
+/** The player making `side`'s decisions instead of it, or null: 722.9, a player given control of themselves (their own team) decides as before. */
+function controllerInstead(ctx: Ctx, side: string): PlayerId | null {
+  const controller = controllerOfSide(ctx, side);
+  return controller === null || playersOf(ctx, side).includes(controller) ? null : controller;
+}
+
 /** 722.5: who makes `player`'s decisions now: the player controlling them (805.8: their team), or themselves. */
 export function deciderOf(ctx: Ctx, player: PlayerId): PlayerId {
-  return controllerOfSide(ctx, sideOf(ctx, player)) ?? player;
+  return controllerInstead(ctx, sideOf(ctx, player)) ?? player;
 }
 
 /**
@@ -27,7 +33,7 @@ export function deciderOf(ctx: Ctx, player: PlayerId): PlayerId {
  * itself (with teams the team's id: any of its players decides, 805.5a).
  */
 export function deciderOfSide(ctx: Ctx, side: string): string {
-  return controllerOfSide(ctx, side) ?? side;
+  return controllerInstead(ctx, side) ?? side;
 }
 
 /** A name as the player it stands for (with teams a team's id stands for its primary player, 805.2). */
@@ -43,7 +49,7 @@ export function senderRefusal(ctx: Pick<GameContext, 'sides' | 'teams' | 'contro
   const sender = senderOf(event);
   if (actor === null || sender === null) return null;
   const side = sideOf(ctx, actor);
-  const controller = controllerOfSide(ctx, side);
+  const controller = controllerInstead(ctx, side);
   const rule = cite(ctx, '722.5');
   if (controller !== null) {
     if (playerNamed(ctx, sender) === controller) return null;
@@ -66,8 +72,8 @@ export function recordControlledAction(draft: Draft, event: TurnEvent): void {
   const actor = actorOf(event);
   if (action === undefined || actor === null) return;
   const { side, player } = actingAs(ctx, actor);
-  const controller = controllerOfSide(ctx, side);
-  if (controller === null || playersOf(ctx, side).includes(controller)) return;
+  const controller = controllerInstead(ctx, side);
+  if (controller === null) return;
   record(draft, { type: 'controlledAction', player, by: controller, action });
 }
 

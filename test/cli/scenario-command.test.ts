@@ -78,7 +78,9 @@ describe('mtg-turn-machine scenario', () => {
   it('play prints the demo trace with rule numbers', () => {
     const { status, stdout } = cli('play');
     expect(status).toBe(0);
-    expect(stdout).toMatch(/timeStop ends the turn\s+723\.1/);
+    // 724.1: Time Stop's record cites the default edition's numbers (2026-04-17; 723.1 in September 2025).
+    expect(stdout).toMatch(/timeStop ends the turn\s+724\.1\b/);
+    expect(stdout).toMatch(/casts Time Stop \(724\.1\)/);
     expect(stdout).toMatch(/T2 ending\/cleanup\s+cleanup step begins/);
     expect(stdout).not.toMatch(/T2 ending\/end\s/);
   });

@@ -14,7 +14,7 @@ export interface ArbitraryEnv {
 }
 
 /** Keys rarely worth setting (they make an object invalid more often than not: see the refinements). */
-const RARE_KEYS = new Set(['bestow', 'mutate', 'cannotEnter', 'if', 'copy', 'timing', 'targets', 'each', 'afterPhase', 'count']);
+const RARE_KEYS = new Set(['bestow', 'mutate', 'cannotEnter', 'if', 'copy', 'timing', 'targets', 'each', 'afterPhase', 'count', 'by']);
 
 /**
  * Values of `schema` as the game would see them: ids from a small pool, players of the game,
