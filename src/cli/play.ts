@@ -13,8 +13,8 @@ function passUntil(game: Game, done: (g: Game) => boolean): void {
  * Turn 1 (A) passes quietly. In turn 2, B has an upkeep trigger on the stack and casts
  * Time Stop: the stack is exiled, the end step is skipped, and the game goes straight to cleanup.
  */
-export function playDemo(out: (line: string) => void): void {
-  const game = createGame({ players: ['A', 'B'] });
+export function playDemo(out: (line: string) => void, rulesEdition?: string): void {
+  const game = createGame({ players: ['A', 'B'], ...(rulesEdition !== undefined && { options: { rulesEdition } }) });
   const say = (event: TurnEvent) => {
     const refusal = game.send(event);
     if (refusal) throw new Error(`demo script refused: ${refusal.reason}`);

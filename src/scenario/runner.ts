@@ -82,10 +82,14 @@ export function inputOf(scenario: Scenario): GameInput {
 /** How to run a scenario: against another machine than `turnMachine` (e.g. an engine's, from `turnMachine.provide`). */
 export interface RunOptions {
   machine?: CreateGameOptions['machine'];
+  /** The rules edition (YYYY-MM-DD) whose numbers the records cite, for a scenario whose options name none. */
+  rulesEdition?: string;
 }
 
 export function startScenario(scenario: Scenario, options: RunOptions = {}): ScenarioRun {
-  const game = createGame(inputOf(scenario), options.machine ? { machine: options.machine } : {});
+  const input = inputOf(scenario);
+  if (options.rulesEdition !== undefined && input.options?.rulesEdition === undefined) input.options = { ...input.options, rulesEdition: options.rulesEdition };
+  const game = createGame(input, options.machine ? { machine: options.machine } : {});
   let next = 0;
   return {
     scenario,
