@@ -2,6 +2,7 @@ import type { StateValue } from 'xstate';
 import { activeStateIds, guessTakenEdgeIds, takenEdgeIds, type TakenTransition } from '../chart/active.js';
 import { chartFromConfig, type ChartGraph, type ChartTransition, type MachineDefinition } from '../chart/graph.js';
 import { layoutChart } from '../chart/layout.js';
+import { inEdition } from '../../index.js';
 import { createChartView, type ChartSelection } from './chartView.js';
 import { h, replace } from './dom.js';
 
@@ -11,6 +12,10 @@ export interface GuessFrom {
   before?: StateValue;
 }
 
+/** The chart's descriptions are written in the September 2025 numbers: shown in the edition picked (`setEdition`). */
+let edition: string | undefined;
+const inPickedEdition = (text: string) => (edition === undefined ? text : inEdition(text, edition));
+
 function transitionItem(transition: ChartTransition, target?: string): HTMLElement {
   return h(
     'li',
@@ -18,7 +23,7 @@ function transitionItem(transition: ChartTransition, target?: string): HTMLEleme
     h('code', {}, transition.label),
     target ? ` → ${target}` : transition.reenters ? ` ↻ re-enters ${transition.reenters}` : ' (stays)',
     transition.actions.length ? h('div', { class: 'muted' }, `actions: ${transition.actions.join(', ')}`) : null,
-    transition.description ? h('div', {}, transition.description) : null,
+    transition.description ? h('div', {}, inPickedEdition(transition.description)) : null,
   );
 }
 
@@ -43,15 +48,19 @@ export function createChartPane(chartElement: HTMLElement, detailsElement: HTMLE
         'div',
         { class: 'details-head' },
         h('h3', { 'data-testid': 'details-state' }, node.id),
-        node.rule ? h('span', { class: 'rule', 'data-testid': 'details-rule' }, `Rule ${node.rule}`) : null,
+        node.rule ? h('span', { class: 'rule', 'data-testid': 'details-rule' }, `Rule ${inPickedEdition(node.rule)}`) : null,
         h('span', { class: 'muted' }, `${node.type} state`),
       ),
-      h('p', { 'data-testid': 'details-description' }, node.description ?? '(no description)'),
+      h('p', { 'data-testid': 'details-description' }, node.description === undefined ? '(no description)' : inPickedEdition(node.description)),
       h('ul', { class: 'transitions' }, ...outgoing.map((edge) => transitionItem(edge, edge.target)), ...node.internal.map((t) => transitionItem(t))),
     );
   }
 
   return {
+    /** The edition whose rule numbers the descriptions show (FORMAT.md "Rule numbers by edition"). */
+    setEdition(date: string): void {
+      edition = date;
+    },
     /** Draws the chart of a definition (laid out once per definition). */
     async show(config: MachineDefinition): Promise<void> {
       if (config === shownConfig) return;
