@@ -41,3 +41,11 @@ export {
   reportTrigger, registerTrigger, scheduleStateBasedActions, scheduleDiscard, setCombatant, createEffect, addMana, invalidateTarget, setCondition,
   toEvent, type ToEventDetails, type ObjectDetails,
 } from './api/events.js';
+// Rule numbers by edition (FORMAT.md): the one table, and text rewritten in an edition's numbers.
+export {
+  RULES_EDITIONS, DEFAULT_RULES_EDITION, CANONICAL_RULE_NUMBERS, inEdition, ruleNumbersOf, rulesEditionRow, rulesEditionProblem,
+  type RuleNumbers, type RulesEditionRow,
+} from './vocabulary/editions.js';
+// 722 (who sends an action): the sender of a player's event, and the event field that names it.
+export { senderOf, type Sent } from './vocabulary/events.js';
+export { CONTROLLED_ACTIONS, type ControlledActionName } from './vocabulary/history.js';

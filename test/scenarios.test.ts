@@ -21,6 +21,29 @@ for (const dir of folders) {
   });
 }
 
+// Issue 18 (rule numbers by edition, controlling a player, extra turns for several players, 500.10a):
+// the upcoming scenarios this branch makes pass, by name (27–30 are the leaving-the-game part).
+const upcoming = here('../../shared/scenarios/upcoming');
+const ISSUE_18 = [
+  '23-mindslaver-controls-the-next-turn.json',
+  '24-control-waits-past-a-skipped-turn.json',
+  '25-emrakul-control-then-extra-turn.json',
+  '26-2hg-controlling-a-player-controls-the-team.json',
+  '31-each-player-takes-an-extra-turn.json',
+  '32-each-player-extra-turn-in-another-players-turn.json',
+  '33-you-get-an-additional-step-only-in-your-turn.json',
+  '34-rule-numbers-default-edition.json',
+  '35-rule-numbers-november-2023.json',
+  '36-rule-numbers-september-2025.json',
+];
+describe.runIf(existsSync(upcoming))('upcoming scenarios of issue 18', () => {
+  it.each(ISSUE_18)('%s', (file) => {
+    const result = runScenario(readFileSync(join(upcoming, file), 'utf8'));
+    expect(result.failures).toEqual([]);
+    expect(result.ok).toBe(true);
+  });
+});
+
 describe('the runner fails when the game differs from an expectation', () => {
   it('reports the entry index, the key, expected and actual', () => {
     const result = runScenario({

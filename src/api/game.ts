@@ -3,8 +3,9 @@
 import type { Snapshot } from 'xstate';
 import type { TurnSnapshot } from '../machine/index.js';
 import type { Refusal } from '../rules/legality.js';
+import { controllerOfSide, deciderOf } from '../rules/control.js';
 import { sideOf } from '../rules/sides.js';
-import { actorOf, type GameInput, type HistoryRecord, type PlayerId } from '../vocabulary/index.js';
+import { actorOf, type GameInput, type HistoryRecord, type PlayerId, type Sent } from '../vocabulary/index.js';
 import { ForeignEvent } from '../machine/boundary.js';
 import { isBusy, outcomeOf } from '../machine/delivery.js';
 import { messageOf } from '../machine/faults.js';
@@ -64,15 +65,23 @@ export interface CreateGameOptions extends Omit<TurnActorOptions, 'snapshot'> {
   history?: readonly HistoryRecord[];
 }
 
-/** Refuses what a seat may not send: another player's action (805.5a: a teammate may act for the team), or a report only the host makes. `event` is the one checked copy. */
+/**
+ * Refuses what a seat may not send: another player's action (805.5a: a teammate may act for the team;
+ * 722.5: a controller for the player it controls), one sent as someone else (`by`), or a report only
+ * the host makes. What it may send goes to the game sent by its player (`by`): a controlled player's
+ * own seat is then refused by the rules (722.5), naming who decides.
+ */
 function seatRefusal(snapshot: TurnSnapshot, player: PlayerId, event: unknown): Refusal | null {
   const refusal = explainRefusal(snapshot, event);
   if (refusal?.rule === 'input' || refusal?.rule === 'limit') return refusal;
   const actor = actorOf(event as never);
   if (actor === null) return { reason: `${(event as { type: string }).type} is a report of the host game; ${player}'s seat sends only ${player}'s actions`, rule: 'seat' };
   const ctx = snapshot.context;
+  const by = (event as Sent).by;
+  if (by !== undefined && by !== player && !(ctx.teams !== null && by === sideOf(ctx, player))) return { reason: `${player}'s seat cannot send as ${by}`, rule: 'seat' };
   const forOwnTeam = ctx.teams !== null && actor === sideOf(ctx, player);
-  if (actor !== player && !forOwnTeam) return { reason: `${player}'s seat cannot act for ${actor}`, rule: 'seat' };
+  const forControlled = controllerOfSide(ctx, sideOf(ctx, actor)) === player;
+  if (actor !== player && !forOwnTeam && !forControlled) return { reason: `${player}'s seat cannot act for ${actor}`, rule: 'seat' };
   return null;
 }
 
@@ -92,6 +101,9 @@ function givenHistory(given: unknown): HistoryRecord[] {
 
 /** The most records `createGame(input, { history })` takes. */
 export const MAX_GIVEN_HISTORY = 10_000_000;
+
+/** The event as a seat sends it: sent by the seat's player (722.5). */
+const sentBySeat = (event: unknown, player: PlayerId): unknown => ({ ...(event as object), by: player });
 
 /** Creates and starts a game of the turn machine (the input is checked first: `GameInputError` lists each problem). */
 export function createGame(input: GameInput, options: CreateGameOptions = {}): Game {
@@ -133,10 +145,11 @@ export function createGame(input: GameInput, options: CreateGameOptions = {}): G
           if (refused) return refused;
           const read = prepareEvent(actor, event);
           if (read instanceof ForeignEvent) return deliver(read);
-          return seatRefusal(actor.getSnapshot(), player, read) ?? deliver(read);
+          return seatRefusal(actor.getSnapshot(), player, read) ?? deliver(prepareEvent(actor, sentBySeat(read, player)));
         },
         view: (viewOptions) => view(actor.getSnapshot(), viewOptions),
-        legalActions: () => (stopped() ? [] : legalActions(actor.getSnapshot(), player)),
+        // 722.5: a controlled player's seat decides nothing (its controller's seat acts for it)
+        legalActions: () => (stopped() || deciderOf(actor.getSnapshot().context, player) !== player ? [] : legalActions(actor.getSnapshot(), player)),
       };
     },
     persist: () => persistGame(actor),

@@ -3,6 +3,7 @@
 import { acceptEvent, type Acceptance } from '../machine/boundary.js';
 import { envOf } from '../rules/env.js';
 import { refusalOf, type Refusal } from '../rules/legality.js';
+import { deciderOf } from '../rules/control.js';
 import { sideOf } from '../rules/sides.js';
 import { abilitiesToOrder, sideToOrder } from '../rules/triggerOrder.js';
 import type { GameContext } from '../rules/types.js';
@@ -96,15 +97,19 @@ export function legalActions(snapshot: GameState, player: PlayerId): LegalAction
   const ctx = snapshot.context;
   const waiting = waitingFor(snapshot);
   const { candidates, barred } = checkedProbesOf(ctx, player);
+  // 722.5: the actions named by `player` are sent by whoever makes `player`'s decisions now.
+  const decider = ctx.players.includes(player) ? deciderOf(ctx, player) : player;
+  const sent = (accepted: Acceptance): Acceptance => (accepted.ok && decider !== player ? { ok: true, event: { ...accepted.event, by: decider } as TurnEvent } : accepted);
   const legal: LegalAction[] = [];
   for (const [action, accepted] of candidates) {
-    if (refusalAfter(ctx, accepted, waiting) !== null) continue;
+    if (refusalAfter(ctx, sent(accepted), waiting) !== null) continue;
     legal.push(action.type === 'combat.declareAttackers'
-      ? { type: 'combat.declareAttackers', barred: refusalAfter(ctx, barred, waiting) !== null ? ['cantAttackDuringExtraTurns'] : [] }
+      ? { type: 'combat.declareAttackers', barred: refusalAfter(ctx, sent(barred), waiting) !== null ? ['cantAttackDuringExtraTurns'] : [] }
       : action);
   }
   const side = sideToOrder(ctx);
   const toOrder = waiting === 'orderTriggers' && side !== null && side === sideOf(ctx, player) ? abilitiesToOrder(ctx, side) : [];
-  if (explain(snapshot, { type: 'triggers.order', player, order: toOrder }, waiting) === null) legal.push({ type: 'triggers.order', triggers: toOrder });
+  const order = { type: 'triggers.order', player, order: toOrder, ...(decider !== player && { by: decider }) };
+  if (explain(snapshot, order, waiting) === null) legal.push({ type: 'triggers.order', triggers: toOrder });
   return legal;
 }

@@ -4,8 +4,9 @@ import type { TurnSnapshot } from '../machine/index.js';
 import { abilitiesToOrder, sideToOrder } from '../rules/triggerOrder.js';
 import { durationInWords, triggerInWords } from './words.js';
 import { playersOf, primaryOf } from '../rules/sides.js';
+import { deciderOf, deciderOfSide } from '../rules/control.js';
 import { upcomingTurns } from '../rules/turnPlan.js';
-import type { PhaseId, PlayerId, StepId, WaitingFor } from '../vocabulary/index.js';
+import { ruleNumbersOf, type PhaseId, type PlayerId, type RuleNumbers, type StepId, type WaitingFor } from '../vocabulary/index.js';
 
 /** Who the game waits for, and for what. */
 export interface Awaiting {
@@ -65,6 +66,20 @@ export interface View {
   nextTurns: Side[];
   /** The rest of this turn: remaining steps of this phase, then the phases to come. */
   plan: { phase: PhaseId; steps: StepId[] }[];
+  /** The Comprehensive Rules edition (its date) whose rule numbers records and refusals cite. */
+  rulesEdition: string;
+  /** That edition's numbers of the two chapters that moved (FORMAT.md "Rule numbers by edition"). */
+  ruleNumbers: RuleNumbers;
+  /** Whose turn it is: the active side (a player, or with teams a team's id). */
+  turnOf: Side;
+  /** 722.1: every player controlled now, and by whom (`{}` when nobody is). */
+  controlledBy: Record<PlayerId, PlayerId>;
+  /** 722.5: for each player, who makes their decisions now. */
+  decides: Record<PlayerId, PlayerId>;
+  /** 722.1a: for each side with control effects waiting for its next turn, the controller of the one that will apply. */
+  pendingControl: Record<Side, PlayerId>;
+  /** Who makes the decision the game waits for now (with teams, a team's id when it is not controlled); null when it waits for nothing. */
+  decider: Side | null;
 }
 
 /**
@@ -141,5 +156,12 @@ export function view(snapshot: GameState, options: ViewOptions = {}): View {
       ...(ctx.phase && ctx.stepQueue.length > 0 ? [{ phase: ctx.phase, steps: [...ctx.stepQueue] }] : []),
       ...ctx.phaseQueue.map((p) => ({ phase: p.phase, steps: [...p.steps] })),
     ],
+    rulesEdition: ctx.options.rulesEdition,
+    ruleNumbers: ruleNumbersOf(ctx.options.rulesEdition),
+    turnOf: ctx.activeSide,
+    controlledBy: ctx.control === null ? {} : Object.fromEntries(playersOf(ctx, ctx.control.side).map((p) => [p, ctx.control!.controller])),
+    decides: Object.fromEntries(ctx.players.map((p) => [p, deciderOf(ctx, p)])),
+    pendingControl: Object.fromEntries(ctx.pendingControl.map((c) => [c.side, c.controller])),
+    decider: waiting === null || awaited === null ? null : deciderOfSide(ctx, awaited),
   };
 }

@@ -5,11 +5,19 @@ import { runInspectCommand, runVisualizeCommand } from '../server/commands.js';
 import { parseAllowedOrigin } from '../server/guard.js';
 import { failureOf, throwOnUsageErrors } from './exits.js';
 import { DEFAULT_VISUALIZER_PORT } from '../server/server.js';
+import { DEFAULT_RULES_EDITION, rulesEditionProblem } from '../vocabulary/index.js';
 import { playDemo } from './play.js';
 import { MAX_SCENARIO_BYTES, runScenarioCommand } from './scenarioCommand.js';
 import { packageVersion } from './version.js';
 
 const print = (line: string) => process.stdout.write(`${line}\n`);
+
+/** `--rules-edition DATE`: a date the edition table covers (FORMAT.md "Rule numbers by edition"). */
+function parseEdition(value: string): string {
+  const problem = rulesEditionProblem(value);
+  if (problem !== null) throw new InvalidArgumentError(problem);
+  return value;
+}
 
 function parsePort(value: string): number {
   const port = Number(value);
@@ -39,13 +47,15 @@ unreadable directory, a FIFO, socket or device, a file over ${MAX_SCENARIO_BYTES
 Each result prints as its file finishes; control characters are printed escaped (\\u001b).`)
     .option('--trace', 'print the history of each scenario')
     .option('--json', 'print one machine-readable JSON report')
-    .action((paths: string[], options: { trace?: boolean; json?: boolean }) => {
+    .option('--rules-edition <date>', `cite the rule numbers of this Comprehensive Rules edition (YYYY-MM-DD; default ${DEFAULT_RULES_EDITION}) in scenarios whose options name none`, parseEdition)
+    .action((paths: string[], options: { trace?: boolean; json?: boolean; rulesEdition?: string }) => {
       process.exitCode = runScenarioCommand(paths, options, print);
     });
 
   program.command('play')
     .description('play a sample game with Time Stop and print its history, rule by rule')
-    .action(() => playDemo(print));
+    .option('--rules-edition <date>', `cite the rule numbers of this Comprehensive Rules edition (YYYY-MM-DD; default ${DEFAULT_RULES_EDITION})`, parseEdition)
+    .action((options: { rulesEdition?: string }) => playDemo(print, options.rulesEdition));
 
   const servers = [
     ['visualize', 'serve the visualizer on localhost and print its URL (what `npm start` runs)', runVisualizeCommand],

@@ -1,5 +1,5 @@
 // `mtg-turn-machine play`: a sample game that shows 723.1 at work, printed as a trace.
-import { createGame, formatRecord, type Game, type TurnEvent } from '../index.js';
+import { createGame, formatRecord, inEdition, type Game, type TurnEvent } from '../index.js';
 
 function passUntil(game: Game, done: (g: Game) => boolean): void {
   for (let i = 0; i < 200 && !done(game); i += 1) {
@@ -13,8 +13,8 @@ function passUntil(game: Game, done: (g: Game) => boolean): void {
  * Turn 1 (A) passes quietly. In turn 2, B has an upkeep trigger on the stack and casts
  * Time Stop: the stack is exiled, the end step is skipped, and the game goes straight to cleanup.
  */
-export function playDemo(out: (line: string) => void): void {
-  const game = createGame({ players: ['A', 'B'] });
+export function playDemo(out: (line: string) => void, rulesEdition?: string): void {
+  const game = createGame({ players: ['A', 'B'], ...(rulesEdition !== undefined && { options: { rulesEdition } }) });
   const say = (event: TurnEvent) => {
     const refusal = game.send(event);
     if (refusal) throw new Error(`demo script refused: ${refusal.reason}`);
@@ -24,8 +24,10 @@ export function playDemo(out: (line: string) => void): void {
   passUntil(game, (g) => g.view().turn === 2 && g.view().priority === 'B');
   say({ type: 'spell.cast', object: { id: 'timeStop', controller: 'B', type: 'instant', effects: [{ endTurn: {} }] } });
   passUntil(game, (g) => g.view().turn === 3);
-  out('Turn 1 (A) passes quietly. Turn 2 (B): B\'s upkeep trigger is on the stack and B casts Time Stop (723.1).');
-  out('An "at the beginning of the end step" trigger is waiting for B\'s end step: it never comes (723.1e).');
+  // The rule numbers of the edition the game cites (the newest by default: 724 there, 723 in September 2025).
+  const edition = game.view().rulesEdition;
+  out(inEdition('Turn 1 (A) passes quietly. Turn 2 (B): B\'s upkeep trigger is on the stack and B casts Time Stop (723.1).', edition));
+  out(inEdition('An "at the beginning of the end step" trigger is waiting for B\'s end step: it never comes (723.1e).', edition));
   out('Each line: turn phase/step, what happened, the rule.\n');
   for (const record of game.history.filter((r) => r.turn >= 2)) out(formatRecord(record));
   const v = game.view();

@@ -12,6 +12,8 @@ import { runScenario, type Failure, type ScenarioResult } from '../scenario/inde
 export interface ScenarioCommandOptions {
   trace?: boolean;
   json?: boolean;
+  /** The rules edition (YYYY-MM-DD) records cite in scenarios whose options name none (`--rules-edition`). */
+  rulesEdition?: string;
 }
 
 export interface FileResult extends ScenarioResult {
@@ -186,11 +188,11 @@ function unrunnable(file: string, message: string): FileResult {
   return { file, name: '(unreadable)', ok: false, invalid: true, failures: [{ index: -1, entry: null, message }], history: [] };
 }
 
-export function runScenarioFile(file: string): FileResult {
+export function runScenarioFile(file: string, rulesEdition?: string): FileResult {
   const read = readScenarioFile(file);
   if ('problem' in read) return unrunnable(file, read.problem);
   try {
-    return { file, ...runScenario(read.text) };
+    return { file, ...runScenario(read.text, rulesEdition === undefined ? {} : { rulesEdition }) };
   } catch (error) {
     // A bug of the runner, not of the file: still named on this file's line rather than ending the run.
     return unrunnable(file, `internal error of the scenario runner: ${error instanceof Error ? error.message : String(error)}`);
@@ -248,7 +250,7 @@ export function runScenarioCommand(paths: readonly string[], options: ScenarioCo
   let failed = 0;
   let invalid = 0;
   for (const { path, problem } of scenarioSources(paths)) {
-    const result = problem === undefined ? runScenarioFile(path) : unrunnable(path, problem);
+    const result = problem === undefined ? runScenarioFile(path, options.rulesEdition) : unrunnable(path, problem);
     if (result.invalid) invalid++;
     else if (result.ok) passed++;
     else failed++;

@@ -2,6 +2,7 @@
 // context, then assigns the result and emits the history records it produced.
 import { assign, emit, enqueueActions, raise } from 'xstate';
 import * as combat from '../rules/combat.js';
+import * as control from '../rules/control.js';
 import { beginDraft, changesOf, type Draft } from '../rules/draft.js';
 import * as effects from '../rules/effects.js';
 import * as end from '../rules/endProcedures.js';
@@ -193,6 +194,13 @@ export type ActionPath = 'builtIn' | 'public';
 const onEvent = <T extends TurnEventType>(_type: T, rule: (draft: Draft, event: EventOfType<T>) => void): Rule =>
   (draft, event) => rule(draft, event as EventOfType<T>);
 
+/** A player's decision (722.5: made by their controller, if any — recorded first, `controlledAction`). */
+const onDecision = <T extends TurnEventType>(type: T, rule: (draft: Draft, event: EventOfType<T>) => void): Rule =>
+  onEvent(type, (draft, event) => {
+    control.recordControlledAction(draft, event);
+    rule(draft, event);
+  });
+
 /** The rules behind the chart's action names (machines/turn.ts references them by name). */
 export const ACTION_RULES = {
   // 500: turns, phases and steps, as the plan in context says
@@ -214,23 +222,23 @@ export const ACTION_RULES = {
   discardToHandSize: steps.discardToHandSize,
   endTurnEffects: steps.endTurnEffects,
   awaitBlockDeclarations: combat.awaitBlockDeclarations,
-  declareAttackers: onEvent('combat.declareAttackers', (d, e) => combat.declareAttackers(d, e)),
-  declareBlockers: onEvent('combat.declareBlockers', (d, e) => combat.declareBlockers(d, e)),
+  declareAttackers: onDecision('combat.declareAttackers', (d, e) => combat.declareAttackers(d, e)),
+  declareBlockers: onDecision('combat.declareBlockers', (d, e) => combat.declareBlockers(d, e)),
   setCombatant: onEvent('combatant.set', (d, e) => combat.setCombatant(d, e)),
   removeAllFromCombat: combat.removeAllFromCombat,
   // 117: priority; 704: state-based actions; 603.3b: triggers
   prepareActivePlayerPriority: priority.prepareActivePlayerPriority,
   givePriority: priority.givePriority,
   closePriority: priority.closePriority,
-  passPriority: onEvent('priority.pass', (d, e) => priority.passPriority(d, e.player)),
+  passPriority: onDecision('priority.pass', (d, e) => priority.passPriority(d, e.player)),
   checkStateBasedActions: ((d, _e, params: { rule: StateBasedActionsRule }) => priority.checkStateBasedActions(d, params.rule)) as Rule<{ rule: StateBasedActionsRule }>,
   beginTriggerPass: triggerOrder.beginTriggerPass,
   putTriggersOnStack: triggerOrder.putTriggersOnStack,
-  orderTriggers: onEvent('triggers.order', (d, e) => triggerOrder.orderTriggers(d, nameOf(e), e.order)),
+  orderTriggers: onDecision('triggers.order', (d, e) => triggerOrder.orderTriggers(d, nameOf(e), e.order)),
   endTriggerPass: triggerOrder.endTriggerPass,
   // 601, 602, 608: casting, activating, resolving
-  castSpell: onEvent('spell.cast', (d, e) => stack.castSpell(d, e.object)),
-  activateAbility: onEvent('ability.activate', (d, e) => stack.activateAbility(d, e.object)),
+  castSpell: onDecision('spell.cast', (d, e) => stack.castSpell(d, e.object)),
+  activateAbility: onDecision('ability.activate', (d, e) => stack.activateAbility(d, e.object)),
   beginResolution: stack.beginResolution,
   performEffects: stack.performEffects,
   finishResolution: stack.finishResolution,

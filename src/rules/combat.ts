@@ -1,3 +1,4 @@
+import { cite } from './citations.js';
 import { record, type Draft } from './draft.js';
 import { endCombatEffects } from './effects.js';
 import type { Actor, AttackerSpec, BlockerSpec, CombatantChange, CombatantSpec } from '../vocabulary/index.js';
@@ -61,7 +62,9 @@ export function setCombatant(draft: Draft, change: CombatantChange): void {
 /** 511.3, 723.1d, 723.2d: every creature (and planeswalker) leaves combat. */
 export function removeAllFromCombat(draft: Draft): void {
   const { ctx } = draft;
-  for (const creature of [...ctx.attackers, ...ctx.blockers]) record(draft, { type: 'removedFromCombat', id: creature.id });
+  const by = ctx.combatEndedBy;
+  const rule = by === null ? {} : { rule: cite(ctx, by === 'endTurn' ? '723.1d' : '723.2d') };
+  for (const creature of [...ctx.attackers, ...ctx.blockers]) record(draft, { type: 'removedFromCombat', id: creature.id, ...rule });
   ctx.attackers = [];
   ctx.blockers = [];
 }
@@ -70,4 +73,5 @@ export function removeAllFromCombat(draft: Draft): void {
 export function endCombat(draft: Draft): void {
   removeAllFromCombat(draft);
   endCombatEffects(draft);
+  draft.ctx.combatEndedBy = null;
 }

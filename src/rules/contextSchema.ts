@@ -4,11 +4,11 @@
 import {
   DEFAULT_LIMITS, LIMIT_CEILINGS, PHASE_OF_STEP, PHASES, STEPS, STEPS_THIS_TURN, TRIGGER_ORDERS,
   anyStackObject, atEffect, attacker, blocker, boolean, continuousEffect, extend, integer, list, nullable, object, optional,
-  picklist, playerList, record, ref, string, teamId,
+  picklist, playerList, record, ref, rulesEditionProblem, string, teamId,
   type AtTriggerSpec, type Path, type Report, type ContinuousEffectSpec, type Limits, type Schema, type Shape, type StackObjectSpec, type PhaseId, type StepId,
 } from '../vocabulary/index.js';
 import type {
-  ContinuousEffect, ExtraTurn, GameContext, PendingSkip, PlannedPhase, RegisteredTrigger, Resolution, RulesOptions, StackObject, TriggerPass, Zones,
+  Control, ContinuousEffect, ExtraTurn, PendingControl, GameContext, PendingSkip, PlannedPhase, RegisteredTrigger, Resolution, RulesOptions, StackObject, TriggerPass, Zones,
 } from './types.js';
 
 /** Counters and indexes: whole numbers that fit exactly in a double (the machine never counts past COUNTER_CEILING: machine/budget.ts). */
@@ -58,6 +58,8 @@ function checkSides(ctx: GameContext, report: Report): void {
     ...ctx.skips.map((t, i): [Path, string] => [['skips', i, 'side'], t.side]),
     ...(ctx.triggerPass?.sides ?? []).map((s, i): [Path, string] => [['triggerPass', 'sides', i], s]),
     ...ctx.defendersToDeclare.map((s, i): [Path, string] => [['defendersToDeclare', i], s]),
+    ...(ctx.control ? [[['control', 'side'], ctx.control.side] as [Path, string]] : []),
+    ...ctx.pendingControl.map((c, i): [Path, string] => [['pendingControl', i, 'side'], c.side]),
   ];
   for (const [path, name] of named) if (name !== null && !ctx.sides.includes(name)) report(path, `${JSON.stringify(name)} is not a side of this game (${ctx.sides.join(', ')})`);
   if (ctx.nextRegularSide >= ctx.sides.length) report(['nextRegularSide'], `${ctx.nextRegularSide}: there are ${ctx.sides.length} sides`);
@@ -100,7 +102,9 @@ export const contextSchema: Schema<GameContext> = object<GameContext>({
   sides: list(side, { min: 2, max: 8 }),
   teams: nullable(record(ref('team'), list(player, { min: 1, max: 8 }), 8)),
   activeSide: side,
-  options: object<RulesOptions>({ skipFirstDraw: boolean, maxHandSize: integer(0, 'maxAmount'), triggerOrder: picklist(TRIGGER_ORDERS, 'trigger order'), history: boolean }),
+  options: object<RulesOptions>({ skipFirstDraw: boolean, maxHandSize: integer(0, 'maxAmount'), triggerOrder: picklist(TRIGGER_ORDERS, 'trigger order'), history: boolean,
+    rulesEdition: string('an edition date', { max: 10 }),
+  }, { refine: (options, report) => { const problem = rulesEditionProblem(options.rulesEdition); if (problem) report(['rulesEdition'], problem); } }),
   limits: limitsSchema,
   turn: integer(1, Number.MAX_SAFE_INTEGER),
   turnId: count,
@@ -145,6 +149,10 @@ export const contextSchema: Schema<GameContext> = object<GameContext>({
   handSize: record(player, integer(0, 'maxAmount'), 8),
   illegalTargets: ids('maxMarks'),
   falseConditions: list(string('a condition name'), { max: 'maxMarks' }),
+  combatEndedBy: nullable(picklist(['endTurn', 'endCombat'] as const, 'procedure')),
+  control: nullable(object<Control>({ side, controller: player })),
+  pendingControl: list(object<PendingControl>({ side, controller: player, thenExtraTurn: boolean }), { max: 'maxRegisteredTriggers' }),
+  controlExtraTurns: integer(0, 'maxExtraTurns'),
 }, { noun: 'a game state', refine: checkContext });
 
 /** The limits a persisted state carries: checked first, for they bound the rest. */

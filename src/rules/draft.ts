@@ -33,6 +33,7 @@ const COPIERS: Partial<Record<Key, Copier>> = {
   priority: copyRecord, manaPool: copyRecord, handSize: copyRecord,
   // Its lists are replaced, never changed in place (`putInZone`): only the list written is copied.
   zones: copyRecord,
+  pendingControl: copyList,
 };
 
 /** Same items in the same places (one level down for records of lists, like zones). */

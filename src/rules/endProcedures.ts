@@ -1,15 +1,18 @@
 // 723 (724 in newer editions): ending the turn (723.1) and ending the combat phase (723.2).
-import { endCombat } from './combat.js';
+import { cite } from './citations.js';
 import { putInZone, record, type Draft } from './draft.js';
 import { checkStateBasedActions } from './priority.js';
 import { consumeEffect } from './stack.js';
 import { dropRemainingSteps, planDirectlyToCleanup } from './turnPlan.js';
 import { dropTriggers } from './triggers.js';
+import type { HistoryEvent } from '../vocabulary/index.js';
 
 /** The resolving object's `endTurn` or `endCombat` instruction is taken up (608.2c), and the history says what it does. */
+const RULE_OF_INSTRUCTION = { turnEndedByEffect: '723.1', combatEndedByEffect: '723.2', endCombatIgnored: '723.2g' } as const;
+
 function takeInstruction(draft: Draft, type: 'turnEndedByEffect' | 'combatEndedByEffect' | 'endCombatIgnored'): void {
   consumeEffect(draft);
-  record(draft, { type, source: draft.ctx.resolution!.object.id });
+  record(draft, { type, source: draft.ctx.resolution!.object.id, rule: cite(draft.ctx, RULE_OF_INSTRUCTION[type]) } as HistoryEvent);
 }
 
 /** 723.1: the turn is being ended; until 723.1f, abilities that trigger wait (723.1a) and nobody receives priority. */
@@ -31,7 +34,8 @@ export function ignoreEndCombat(draft: Draft): void {
 
 /** 723.1a, 723.2a: abilities that triggered before the process and wait for the stack cease to exist. */
 export function removeWaitingTriggers(draft: Draft): void {
-  for (const ability of draft.ctx.pendingTriggers) record(draft, { type: 'triggerRemoved', id: ability.id });
+  const rule = cite(draft.ctx, draft.ctx.procedure === 'endCombat' ? '723.2a' : '723.1a');
+  for (const ability of draft.ctx.pendingTriggers) record(draft, { type: 'triggerRemoved', id: ability.id, rule });
   draft.ctx.pendingTriggers = [];
 }
 
@@ -39,8 +43,9 @@ export function removeWaitingTriggers(draft: Draft): void {
 export function exileStack(draft: Draft): void {
   const { ctx } = draft;
   putInZone(draft, 'exile', ctx.stack.map((object) => object.id));
+  const rule = cite(ctx, ctx.procedure === 'endCombat' ? '723.2b' : '723.1b');
   for (const object of ctx.stack) {
-    record(draft, { type: 'moved', id: object.id, to: 'exile' });
+    record(draft, { type: 'moved', id: object.id, to: 'exile', rule });
     if (object.kind === 'ability' || object.copy) ctx.ceaseAtNextCheck.push(object.id);
   }
   ctx.stack = [];
@@ -51,14 +56,18 @@ export function checkStateBasedActionsWithoutPriority(draft: Draft): void {
   checkStateBasedActions(draft, draft.ctx.procedure === 'endCombat' ? '723.2c' : '723.1c');
 }
 
-/** 723.1d, 723.2d: ended in combat, combat ends now, before the step and phase end. */
-function endCombatNow(draft: Draft): void {
-  if (draft.ctx.phase === 'combat') endCombat(draft);
+/**
+ * 723.1d, 723.2d: ended in combat, the combat phase ends as phases end (500.5): after the current
+ * step's own end ("until end of step" effects, mana, `stepEnded`), creatures leave combat and
+ * "until end of combat" effects end as the phase ends (`endPhase`); what ended it is noted for its records.
+ */
+function endCombatWithPhase(draft: Draft, by: 'endTurn' | 'endCombat'): void {
+  if (draft.ctx.phase === 'combat') draft.ctx.combatEndedBy = by;
 }
 
 /** 723.1d: the current step and phase end; the game goes directly to the cleanup step. */
 export function endStepAndPhaseForCleanup(draft: Draft): void {
-  endCombatNow(draft);
+  endCombatWithPhase(draft, 'endTurn');
   planDirectlyToCleanup(draft);
 }
 
@@ -73,7 +82,7 @@ export function skipEndStep(draft: Draft): void {
 
 /** 723.2d: the combat phase ends (creatures leave combat, "until end of combat" effects end); none of its remaining steps happens. */
 export function endCombatPhase(draft: Draft): void {
-  endCombatNow(draft);
+  endCombatWithPhase(draft, 'endCombat');
   dropRemainingSteps(draft);
 }
 

@@ -2,6 +2,7 @@
 // the machine's guards, its `rejected` events and the UI's questions, so they always agree.
 // (Whether an event is well formed at all is the vocabulary's schema, checked before.)
 import { isPermanentType, type EventOfType, type StackObjectSpec, type TurnEvent, type WaitingFor } from '../vocabulary/index.js';
+import { senderRefusal } from './control.js';
 import { isTurnOf, nameOf, sideOf } from './sides.js';
 import { abilitiesToOrder, isOrderOf, sideToOrder } from './triggerOrder.js';
 import type { GameContext } from './types.js';
@@ -137,6 +138,9 @@ const full = (count: number, limit: number, what: string, name: string): Refusal
 /** null when `event` is legal now; otherwise why not. `waitingFor` is what the machine waits for (see view). */
 export function refusalOf(ctx: GameContext, event: TurnEvent, waitingFor: WaitingFor): Refusal | null {
   const { limits } = ctx;
+  // 722.5: a player's action is sent by whoever makes that decision now (a controlled player's controller).
+  const notTheirs = senderRefusal(ctx, event);
+  if (notTheirs) return notTheirs;
   switch (event.type) {
     case 'priority.pass':
       return holderRefusal(ctx, waitingFor, event.player, 'pass');

@@ -1,4 +1,4 @@
-import { limitsOf, teamId, type GameInput } from '../vocabulary/index.js';
+import { DEFAULT_RULES_EDITION, limitsOf, teamId, type GameInput } from '../vocabulary/index.js';
 import type { GameContext } from './types.js';
 
 /**
@@ -21,6 +21,7 @@ export function initialContext(input: GameInput): GameContext {
       maxHandSize: options.maxHandSize ?? 7,
       triggerOrder: options.triggerOrder ?? 'triggered',
       history: options.history ?? true,
+      rulesEdition: options.rulesEdition ?? DEFAULT_RULES_EDITION,
     },
     limits: limitsOf(input),
     turn: 0,
@@ -60,5 +61,9 @@ export function initialContext(input: GameInput): GameContext {
     handSize: Object.fromEntries(players.map((p) => [p, hands[p] ?? 7])),
     illegalTargets: [],
     falseConditions: [],
+    combatEndedBy: null,
+    control: null,
+    pendingControl: [],
+    controlExtraTurns: 0,
   };
 }

@@ -1,15 +1,17 @@
 import { limitReached, putInZone, record, removeItem, type Draft } from './draft.js';
 import { addMana, createEffect } from './effects.js';
 import { ceaseToExist } from './priority.js';
-import { sideOf } from './sides.js';
+import { addPendingControl } from './control.js';
+import { isTurnOf, sideOf } from './sides.js';
 import { registerTrigger, isConditionTrue, triggerAbility } from './triggers.js';
 import { addExtraTurn, addPhases, addSkip, addStep } from './turnPlan.js';
 import { PERMANENT_TYPES, type AtTriggerSpec, type OnlyIfSpec, type ResolutionEffect, type StackObjectSpec } from '../vocabulary/index.js';
 import type { GameContext, StackObject } from './types.js';
 
+/** 601.2a: a spell is put on the stack as it is cast; 602.2a: an activated ability as it is activated. */
 function putOnStack(draft: Draft, object: StackObject): void {
   draft.ctx.stack.push(object);
-  record(draft, { type: 'putOnStack', id: object.id });
+  record(draft, { type: 'putOnStack', id: object.id, rule: object.kind === 'spell' ? '601.2a' : '602.2a' });
 }
 
 /** 601.2, 117.3c: a spell goes on the stack and its caster (805.5a: the caster's team) receives priority again. */
@@ -122,12 +124,15 @@ function perform(draft: Draft, effect: ResolutionEffect): void {
     const lastExtraTurn = addExtraTurn(draft, effect.extraTurn);
     ctx.resolution = { ...ctx.resolution!, lastExtraTurn };
   } else if ('addPhases' in effect) {
+    if (!isGivenNow(draft, effect.addPhases.player, source)) return;
     const lastAddedPhases = addPhases(draft, effect.addPhases.phases, effect.addPhases.afterFirst);
     ctx.resolution = { ...ctx.resolution!, lastAddedPhases };
   } else if ('onlyIf' in effect) {
     if (holds(ctx, effect.onlyIf)) for (const inner of effect.onlyIf.then) perform(draft, inner);
   }
-  else if ('addStep' in effect) addStep(draft, effect.addStep.step, effect.addStep.afterPhase, effect.addStep.count);
+  else if ('addStep' in effect) {
+    if (isGivenNow(draft, effect.addStep.player, source)) addStep(draft, effect.addStep.step, effect.addStep.afterPhase, effect.addStep.count);
+  }
   else if ('skip' in effect) addSkip(draft, effect.skip, source);
   else if ('trigger' in effect) triggerAbility(draft, effect.trigger);
   else if ('at' in effect) registerDelayedTrigger(draft, effect.at);
@@ -137,6 +142,17 @@ function perform(draft: Draft, effect: ResolutionEffect): void {
     else putOnStack(draft, { ...effect.cast, type: effect.cast.type ?? 'instant', kind: 'spell' });
   } else if ('createEffect' in effect) createEffect(draft, effect.createEffect);
   else if ('addMana' in effect) addMana(draft, effect.addMana.player, effect.addMana.amount);
+  else if ('controlNextTurn' in effect) addPendingControl(draft, effect.controlNextTurn);
+}
+
+/**
+ * 500.10a: "`player` gets an additional step or phase" adds nothing unless it is that player's
+ * (805.8: their team's) turn (recorded `addIgnored`); with no player named, it is added in any turn.
+ */
+function isGivenNow(draft: Draft, player: string | undefined, source: string): boolean {
+  if (player === undefined || isTurnOf(draft.ctx, player)) return true;
+  record(draft, { type: 'addIgnored', source, player, rule: '500.10a' });
+  return false;
 }
 
 /** 608.2m, 608.2n, 608.3: the resolved object finishes (if it is still on the stack) and goes where it belongs. */

@@ -1,6 +1,7 @@
 import { limitReached, record, removeItem, type Draft } from './draft.js';
+import { beginTurnOfControl, endTurnOfControl } from './control.js';
 import { beginTurnOfEffects, endTurnOfEffects } from './effects.js';
-import { primaryOf, sideOf, sidesOfPlayers, teamOfRecord } from './sides.js';
+import { primaryOf, sidesFrom, sidesOfPlayers, teamOfRecord } from './sides.js';
 import { beginTurnOfTriggers, dropTriggersOfTurns } from './triggers.js';
 import { PHASE_OF_STEP, PHASES, STEPS_OF_PHASE, type ExtraTurnSpec, type PhaseId, type SkipSpec, type StepId } from '../vocabulary/index.js';
 import type { GameContext, PendingSkip, PlannedPhase } from './types.js';
@@ -55,6 +56,7 @@ export function beginTurn(draft: Draft): void {
   ctx.skips = ctx.skips.map((s) => (s.each && s.turn === null && s.side === side ? { ...s, turn: ctx.turn } : s));
   const player = primaryOf(ctx, side); // 805.2: a team's turn is recorded with its primary player
   record(draft, { type: 'turnBegan', player, ...teamOfRecord(ctx, side) });
+  beginTurnOfControl(draft); // 722.1: the last turn's control ends, this turn's begins (before 611.2's durations)
   beginTurnOfEffects(draft); // 611.2: "until your next turn" ends before the untap step
   beginTurnOfTriggers(draft); // 603.7: "… on your next turn" is bound to this turn
 }
@@ -63,6 +65,7 @@ export function beginTurn(draft: Draft): void {
 export function endTurn(draft: Draft): void {
   const { ctx } = draft;
   endTurnOfEffects(draft);
+  endTurnOfControl(draft); // Emrakul: the extra turn after the controlled turn is created as it ends
   record(draft, { type: 'turnEnded' });
   ctx.skips = ctx.skips.filter((s) => !(s.each && s.turn === ctx.turn));
   dropTriggersOfTurns(draft, [ctx.turnId]);
@@ -86,13 +89,19 @@ export function upcomingTurns(ctx: GameContext, count: number): string[] {
  */
 export function addExtraTurn(draft: Draft, spec: ExtraTurnSpec): number | null {
   const { ctx } = draft;
-  const side = sideOf(ctx, spec.player ?? spec.players![0]);
-  if (ctx.extraTurns.length >= ctx.limits.maxExtraTurns) {
-    limitReached(draft, 'maxExtraTurns', `extraTurn (${side})`);
-    return null;
+  // 500.7: several players' extra turns are added one at a time in APNAP order (101.4), each directly
+  // after this turn, so the last added is taken first; 805.8: players of one team make one team turn.
+  const sides = sidesOfPlayers(ctx, spec.player !== undefined ? [spec.player] : spec.players!);
+  const apnap = sidesFrom(ctx, ctx.activeSide).filter((side) => sides.includes(side));
+  let id: number | null = null;
+  for (const side of apnap) {
+    if (ctx.extraTurns.length >= ctx.limits.maxExtraTurns) {
+      limitReached(draft, 'maxExtraTurns', `extraTurn (${side})`);
+      return null;
+    }
+    id = ctx.nextTurnId++;
+    ctx.extraTurns.push({ id, side });
   }
-  const id = ctx.nextTurnId++;
-  ctx.extraTurns.push({ id, side });
   return id;
 }
 

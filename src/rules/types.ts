@@ -85,6 +85,20 @@ export interface RulesOptions {
   triggerOrder: TriggerOrder;
   /** History records are built, and the zones kept (false: the game keeps no record of the past). */
   history: boolean;
+  /** The Comprehensive Rules edition (its date) whose rule numbers records and refusals cite. */
+  rulesEdition: string;
+}
+
+/** 722.1 (x.1): a player (805.8: a team) controlled during its turn, and by whom. */
+export interface Control {
+  /** The side controlled: a player, or with teams a team. */
+  side: string;
+  controller: PlayerId;
+}
+
+/** 722.1, 722.1a: an effect waiting for a side's next turn, in creation order; Emrakul's also gives an extra turn after it. */
+export interface PendingControl extends Control {
+  thenExtraTurn: boolean;
 }
 
 export interface GameContext {
@@ -152,4 +166,12 @@ export interface GameContext {
   handSize: Record<PlayerId, number>;
   illegalTargets: string[];
   falseConditions: string[];
+  /** 723.1d, 723.2d: the combat phase is ending because a 723 procedure ended it (what its records cite); null otherwise. */
+  combatEndedBy: 'endTurn' | 'endCombat' | null;
+  /** 722.1: the control of the current turn's side in force, or null. */
+  control: Control | null;
+  /** 722.1, 722.1a: control effects waiting for their side's next turn, oldest first. */
+  pendingControl: PendingControl[];
+  /** 722.1 (Emrakul): extra turns the active side takes after this turn, created as it ends. */
+  controlExtraTurns: number;
 }

@@ -70,6 +70,8 @@ export function compareView(expected: Pattern, actual: GameView): Mismatch[] {
         break;
       case 'manaPool':
       case 'handSize':
+      case 'decides':
+      case 'ruleNumbers':
         for (const [player, amount] of Object.entries(want as Pattern)) {
           const haveAmount = (have as Pattern)[player];
           if (haveAmount !== amount) out.push({ key: `${key}.${player}`, expected: amount, actual: haveAmount });

@@ -22,16 +22,20 @@ export function where(game: Game): string {
 /** A side as the actor of an event: a player, or with teams the team (which records its primary player). */
 const actor = (v: View, side: string) => (v.teams === null ? { player: side } : { team: side });
 
+/** Sent by who makes the decision now (722.5: a controlled player's controller), when that is not the side itself. */
+const sentBy = (v: View, side: string) => (v.decider !== null && v.decider !== side ? { by: v.decider } : {});
+
 /** The next thing "everybody passes / declares nothing / orders as triggered" does; a refusal or null. */
 export function nudge(game: Game): Refusal | null | 'stuck' {
   const v = glance(game);
   const side = v.awaiting?.side;
   if (side === undefined) return 'stuck';
-  if (v.waitingFor === 'priority') return game.send({ type: 'priority.pass', player: side });
-  if (v.waitingFor === 'declareAttackers') return game.send({ type: 'combat.declareAttackers', ...actor(v, side), attackers: [] });
-  if (v.waitingFor === 'declareBlockers') return game.send({ type: 'combat.declareBlockers', ...actor(v, side), blockers: [] });
+  const by = sentBy(v, side);
+  if (v.waitingFor === 'priority') return game.send({ type: 'priority.pass', player: side, ...by });
+  if (v.waitingFor === 'declareAttackers') return game.send({ type: 'combat.declareAttackers', ...actor(v, side), attackers: [], ...by });
+  if (v.waitingFor === 'declareBlockers') return game.send({ type: 'combat.declareBlockers', ...actor(v, side), blockers: [], ...by });
   // 603.3b, 805.7: the order the abilities triggered in.
-  if (v.waitingFor === 'orderTriggers' && v.orderTriggers) return game.send({ type: 'triggers.order', ...actor(v, side), order: v.orderTriggers.triggers });
+  if (v.waitingFor === 'orderTriggers' && v.orderTriggers) return game.send({ type: 'triggers.order', ...actor(v, side), order: v.orderTriggers.triggers, ...by });
   return 'stuck';
 }
 
@@ -68,9 +72,10 @@ export function passAll(game: Game): string | null {
   const v = glance(game);
   const count = v.teams === null ? v.players.length : Object.keys(v.teams).length;
   for (let i = 0; i < count; i += 1) {
-    const holder = glance(game).priority;
+    const now = glance(game);
+    const holder = now.priority;
     if (!holder) return `pass ${i + 1} of ${count}: nobody holds priority at ${where(game)}`;
-    const refusal = game.send({ type: 'priority.pass', player: holder });
+    const refusal = game.send({ type: 'priority.pass', player: holder, ...sentBy(now, holder) });
     if (refusal) return `${holder} could not pass: ${refusal.reason} (${refusal.rule})`;
   }
   return null;

@@ -7,7 +7,7 @@ import {
   EVENT_SCHEMAS, HISTORY_FIELD_SCHEMAS, HISTORY_RECORD_TYPES, PHASE_OF_STEP, PHASES, STEPS, STEPS_THIS_TURN, WAITING_FOR,
   actorFields, boolean, checkOneActor, checkTeams, gameOptionsSchema, teamsSchema, integer, list, literal, nullable, object, oneKey, optional, picklist, playerList, quote, record, ref, string, union,
   type AnySchema, type EventOfType, type GameOptions, type HistoryFieldName, type HistoryRecordType, type PhaseId, type PlayerId,
-  type Report, type Schema, type Shape, type StepId, type StepsThisTurnId, type TurnEventType,
+  type Report, type RuleNumbers, type Schema, type Shape, type StepId, type StepsThisTurnId, type TurnEventType,
 } from '../vocabulary/index.js';
 
 /**
@@ -55,10 +55,21 @@ export interface AdvanceToSpec {
   phase?: PhaseId;
 }
 
+/** The actions `send` may wrap: a player's decisions (FORMAT.md "Who sends an action"). */
+export const SENDABLE_ACTIONS = ['pass', 'cast', 'activate', 'declareAttackers', 'declareBlockers', 'orderTriggers'] as const;
+export type SendableAction = { [K in (typeof SENDABLE_ACTIONS)[number]]: { [P in K]: ActionMap[K] } }[(typeof SENDABLE_ACTIONS)[number]];
+
+/** `{"send": {"by": "A", "action": ACTION}}`: A sends ACTION (722.5: a controller, for the player they control). */
+export interface SendSpec {
+  by: PlayerId;
+  action: SendableAction;
+}
+
 /** Driving entries: the runner plays them as several events. */
 export interface DrivingMap {
   passAll: true;
   advanceTo: AdvanceToSpec;
+  send: SendSpec;
 }
 
 /** A script entry that acts: one action key with its value. */
@@ -110,6 +121,16 @@ export interface ViewExpectation {
   nextTurns?: string[];
   orderTriggers?: ({ player: PlayerId } | { team: string }) & { triggers: string[] } | null;
   history?: HistoryExpectation;
+  /** FORMAT.md "Rule numbers by edition": the edition in force, and its numbers (only the keys listed are compared). */
+  rulesEdition?: string;
+  ruleNumbers?: Partial<RuleNumbers>;
+  /** Whose turn it is (a player, or with teams a team). */
+  turnOf?: string;
+  /** 722: who controls whom (compared whole), who decides for each listed player, the control waiting (compared whole), who decides now. */
+  controlledBy?: Record<PlayerId, PlayerId>;
+  decides?: Record<PlayerId, PlayerId>;
+  pendingControl?: Record<string, PlayerId>;
+  decider?: string | null;
 }
 
 /** One entry of a scenario script: an action, an action that must be refused, or an expectation. */
@@ -140,8 +161,9 @@ function actionSchema(action: Action): AnySchema {
   }
   const toEntry = Object.fromEntries(Object.entries(action.rename ?? {}).map(([entryKey, eventKey]) => [eventKey, entryKey]));
   const keyOf = (key: string) => toEntry[key] ?? key;
-  const shape = Object.fromEntries(Object.entries(eventSchema.shape).filter(([key]) => key !== 'type').map(([key, schema]) => [keyOf(key), schema]));
-  const optional = new Set([...eventSchema.optional].map(keyOf));
+  // `by` (who sends it) is not written inside an entry: `send` wraps the entry instead.
+  const shape = Object.fromEntries(Object.entries(eventSchema.shape).filter(([key]) => key !== 'type' && key !== 'by').map(([key, schema]) => [keyOf(key), schema]));
+  const optional = new Set([...eventSchema.optional].filter((key) => key !== 'by').map(keyOf));
   // The event's own refinement reads event keys: a renamed entry is checked as its event (validate.ts).
   return { ...eventSchema, shape, optional, refine: action.rename ? undefined : eventSchema.refine, noun: 'an object' };
 }
@@ -195,6 +217,13 @@ const viewSchema = object<ViewExpectation>({
     refine: checkOneActor,
   }) as Schema<ViewExpectation['orderTriggers'] & object>)),
   history: optional(object<HistoryExpectation>({ includes: recordPatterns, excludes: recordPatterns, sequence: recordPatterns })),
+  rulesEdition: optional(string('an edition date (YYYY-MM-DD)', { max: 10 })),
+  ruleNumbers: optional(object<Partial<RuleNumbers>>({ endingTurnsAndPhases: optional(string('a rule number', { max: 10 })), controllingAnotherPlayer: optional(string('a rule number', { max: 10 })) })),
+  turnOf: optional(side),
+  controlledBy: optional(record(player, player, 8)),
+  decides: optional(record(player, player, 8)),
+  pendingControl: optional(record(side, player, 8)),
+  decider: optional(nullable(side)),
 }, { noun: 'a VIEW object' });
 
 const actionSchemas = {
@@ -206,6 +235,17 @@ const actionSchemas = {
     phase: optional(picklist(PHASES, 'phase')),
   }, { refine: checkAdvanceTo }),
 } as { [K in keyof (ActionMap & DrivingMap)]: Schema<(ActionMap & DrivingMap)[K]> };
+
+const sendableSchemas = Object.fromEntries(SENDABLE_ACTIONS.map((key) => [key, actionSchemas[key]]));
+actionSchemas.send = object<SendSpec>({
+  by: player,
+  action: oneKey<{ [K in (typeof SENDABLE_ACTIONS)[number]]: ActionMap[K] }>(sendableSchemas as never, {
+    noun: 'action',
+    example: '{"pass": "B"}',
+    unknownKey: (key) => (key in actionSchemas || key === 'reject' || key === 'expect'
+      ? `send wraps one player's action (${SENDABLE_ACTIONS.join(', ')}); ${quote(key)} cannot be sent` : undefined),
+  }) as Schema<SendableAction>,
+});
 
 const ACTION_EXAMPLE = '{"pass": "A"}';
 const actionEntry = oneKey<ActionMap & DrivingMap>(actionSchemas, {

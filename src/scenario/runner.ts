@@ -3,7 +3,7 @@ import { createGame, type CreateGameOptions, type Game, type GameInput, type His
 import { MAX_EVENTS_PER_RUN, MAX_PATTERN_CHECKS, patternsOf } from './bounds.js';
 import { compareView, type Mismatch } from './compare.js';
 import { advanceTo, passAll, type AdvanceTarget } from './driver.js';
-import { ACTIONS, type ActionEntry, type ActionKey, type Scenario, type ScriptEntry } from './format.js';
+import { ACTIONS, type ActionEntry, type ActionKey, type Scenario, type ScriptEntry, type SendSpec } from './format.js';
 import { eventOf, parseScenario, validateScenario } from './validate.js';
 
 /** A script entry that failed: its index, the entry, and what differed. */
@@ -35,10 +35,20 @@ export interface EntryOutcome {
 const only = <T extends object>(entry: T): [string, unknown] => Object.entries(entry)[0] as [string, unknown];
 const isAction = (key: string): key is ActionKey => Object.prototype.hasOwnProperty.call(ACTIONS, key);
 
+/** The event a `send` entry stands for: its action's event, sent by `by` (FORMAT.md "Who sends an action"). */
+function sentEvent(spec: SendSpec): object {
+  const [key, value] = only(spec.action);
+  return { ...(eventOf(key as ActionKey, value) as object), by: spec.by };
+}
+
 /** Runs one action entry; returns a failure message or null. */
 function act(game: Game, key: string, value: unknown): string | null {
   if (key === 'passAll') return passAll(game);
   if (key === 'advanceTo') return advanceTo(game, value as AdvanceTarget);
+  if (key === 'send') {
+    const refusal = game.send(sentEvent(value as SendSpec));
+    return refusal ? `refused: ${refusal.reason} (rule ${refusal.rule})` : null;
+  }
   if (!isAction(key)) return `unknown action "${key}"`;
   const refusal = game.send(eventOf(key, value));
   return refusal ? `refused: ${refusal.reason} (rule ${refusal.rule})` : null;
@@ -49,7 +59,8 @@ function rejectEntry(game: Game, action: ActionEntry): string | null {
   const before = JSON.stringify(game.persist());
   // passAll is refused when its first pass is: nobody (or somebody else) holds priority.
   const v = game.view();
-  const event = key === 'passAll' ? { type: 'priority.pass', player: v.priority ?? v.activePlayer } : isAction(key) ? eventOf(key, value) : null;
+  const event = key === 'passAll' ? { type: 'priority.pass', player: v.priority ?? v.activePlayer, ...(v.decider !== null && v.decider !== v.priority && { by: v.decider }) }
+    : key === 'send' ? sentEvent(value as SendSpec) : isAction(key) ? eventOf(key, value) : null;
   if (!event) return `"${key}" cannot be checked for refusal`;
   const refusal = game.send(event);
   if (!refusal) return `${key} was accepted; it should have been refused`;
@@ -77,11 +88,15 @@ export function inputOf(scenario: Scenario): GameInput {
 /** How to run a scenario: against another machine than `turnMachine` (e.g. an engine's, from `turnMachine.provide`). */
 export interface RunOptions {
   machine?: CreateGameOptions['machine'];
+  /** The rules edition (YYYY-MM-DD) whose numbers the records cite, for a scenario whose options name none. */
+  rulesEdition?: string;
 }
 
 /** Starts a validated scenario's game; `step()` runs one entry. */
 export function startScenario(scenario: Scenario, options: RunOptions = {}): ScenarioRun {
-  const created = createGame(inputOf(scenario), options.machine ? { machine: options.machine } : {});
+  const input = inputOf(scenario);
+  if (options.rulesEdition !== undefined && input.options?.rulesEdition === undefined) input.options = { ...input.options, rulesEdition: options.rulesEdition };
+  const created = createGame(input, options.machine ? { machine: options.machine } : {});
   // The run's bounds (bounds.ts): the events it sends, the pattern checks it makes.
   let sent = 0;
   let checks = 0;

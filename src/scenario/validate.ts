@@ -57,9 +57,14 @@ function eventIssues(scenario: Scenario, env: Env): Issue[] {
   const issues: Issue[] = [];
   scenario.script.forEach((entry, index) => {
     const [key, value] = Object.entries(entry)[0] as [string, unknown];
-    const [actionKey, actionValue, path] = key === 'reject'
-      ? [...(Object.entries(value as object)[0] as [string, unknown]), ['script', index, 'reject']]
-      : [key, value, ['script', index]];
+    let [actionKey, actionValue, path] = key === 'reject'
+      ? [...(Object.entries(value as object)[0] as [string, unknown]), ['script', index, 'reject']] as [string, unknown, (string | number)[]]
+      : [key, value, ['script', index]] as [string, unknown, (string | number)[]];
+    if (actionKey === 'send') {
+      // the action `send` wraps is checked as its own event (sent by someone else: `by` is the runner's)
+      path = [...path, 'send', 'action'];
+      [actionKey, actionValue] = Object.entries((actionValue as { action: object }).action)[0] as [string, unknown];
+    }
     if (!(actionKey in ACTIONS)) return;
     const action: { event: keyof typeof EVENT_SCHEMAS; field?: string; rename?: Record<string, string> } = ACTIONS[actionKey as ActionKey];
     const result = parse(EVENT_SCHEMAS[action.event] as AnySchema, eventOf(actionKey as ActionKey, actionValue), gameEnv);

@@ -6,6 +6,7 @@ import {
   type BlockerSpec, type CreatureSpec, type GameInput, type HistoryRecord, type PhaseId, type ResolutionEffect, type SkipSpec, type StackObjectSpec, type StepId,
   type TurnEvent, type TurnSnapshot,
 } from '../index.js';
+import { control } from './controlFamily.js';
 import type { Exploration, ExecutedPath, Family, Menu } from './explore.js';
 import {
   activate, all, atStart, cast, declarations, expectRule, freshPriority, here, holder, indexOf, noAttack, ofTurn, pass,
@@ -1490,4 +1491,5 @@ const teams: Family = {
 export const families: Family[] = [
   firstDraw, noAttackers, firstStrike, skipped, midStep, endTheTurn, endTheCombat, endCombatOutside, cleanupRepeats, refusals,
   triggerOrder, thatTurn, durations, teams,
+  control,
 ];

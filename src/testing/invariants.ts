@@ -6,11 +6,14 @@
 // the machine's rules code. With shared team turns (805) the sides that take turns, hold
 // priority, declare and put triggered abilities on the stack are the teams.
 import {
-  explainRefusal, view, waitingFor,
+  actorOf, explainRefusal, view, waitingFor,
   type AtTriggerSpec, type CreatureSpec, type Duration, type GameInput, type HistoryRecord,
   type PhaseId, type PlayerId, type Refusal, type ResolutionEffect, type StackObjectSpec, type StepId, type TurnEvent,
   type TurnSnapshot, type View,
 } from '../index.js';
+
+/** A control record due right after a turn's `turnBegan` (722.1). */
+type ControlRecordDue = { type: 'controlEnded' | 'controlBegan'; player: PlayerId; controller: PlayerId };
 
 /** What one event did, as the host saw it. `event: null` is the game's start. */
 export interface Observation {
@@ -195,6 +198,14 @@ export class RulesMonitor {
   private mustTriggerOnDiscard: { players: PlayerId[]; ids: string[] } | null = null;
   /** 514.1, 805.9: the active players who must discard in this cleanup step (and have not yet). */
   private toDiscard: PlayerId[] = [];
+  // 722.1, 722.1a, 805.8: control effects waiting for their side's next turn (oldest first), the control of this
+  // turn's side, Emrakul's extra turns to create as it ends, and the control records due right after `turnBegan`
+  private pendingControl: { side: string; controller: PlayerId; thenExtraTurn: boolean }[] = [];
+  private control: { side: string; controller: PlayerId } | null = null;
+  private controlExtraTurns = 0;
+  private controlRecordsDue: ControlRecordDue[] = [];
+  /** 500.10a: `addIgnored` records due for "that player gets" additions made outside that player's turn. */
+  private addIgnoredDue = 0;
   // 504.1, 514.1: hand sizes
   private readonly hands: Record<PlayerId, number>;
   private readonly maxHandSize: number;
@@ -217,8 +228,13 @@ export class RulesMonitor {
   observe(o: Observation): Violation[] {
     this.batch = [];
     this.checkEvent(o);
+    if (o.refusal === null && o.event) this.checkSender(o.event, o.records);
     if (o.refusal === null && o.event) this.learnFromAcceptedEvent(o.event);
     for (const record of o.records) this.onRecord(record, o);
+    if (this.addIgnoredDue !== 0) this.fail('500.10a', `${Math.abs(this.addIgnoredDue)} addition(s) for a player outside their turn ${this.addIgnoredDue > 0 ? 'not recorded addIgnored' : 'recorded addIgnored in their turn'}`);
+    this.addIgnoredDue = 0;
+    if (this.controlRecordsDue.length > 0) this.fail('722.1', `control records due after turn ${this.turn} began were not made: ${this.controlRecordsDue.map((d) => `${d.type} ${d.player}`).join(', ')}`);
+    this.controlRecordsDue = [];
     this.flushDiscards();
     this.checkBatch(o);
     this.checkSnapshot(o.after);
@@ -511,10 +527,21 @@ export class RulesMonitor {
     const apply = (list: readonly ResolutionEffect[]) => {
       for (const effect of list) {
         if ('extraTurn' in effect) {
-          // 805.8: a player's extra turn is their team's; one effect naming several players of one team: one extra turn
-          made.lastExtraTurn = this.oracle.nextId++;
-          this.oracle.extra.unshift({ side: this.sideOf(effect.extraTurn.player ?? effect.extraTurn.players![0]), id: made.lastExtraTurn });
+          // 805.8: a player's extra turn is their team's; one effect naming several players of one team: one extra turn.
+          // 500.7: several players' are added one at a time in APNAP order (101.4), each taken before those added earlier.
+          const named = this.sidesOfPlayers(effect.extraTurn.players ?? [effect.extraTurn.player!]);
+          for (const side of [...this.sides].sort((a, b) => this.seat(a) - this.seat(b)).filter((s) => named.includes(s))) {
+            made.lastExtraTurn = this.oracle.nextId++;
+            this.oracle.extra.unshift({ side, id: made.lastExtraTurn });
+          }
           if (this.teams) this.teamTurnEffects = true;
+        } else if ('controlNextTurn' in effect) {
+          // 722.1, 805.8: control of the player's side during its next turn
+          const { player, controller, thenExtraTurn } = effect.controlNextTurn;
+          this.pendingControl.push({ side: this.sideOf(player), controller, thenExtraTurn: thenExtraTurn === true });
+        } else if (('addStep' in effect || 'addPhases' in effect) && !this.isTurnOf(('addStep' in effect ? effect.addStep : effect.addPhases).player)) {
+          // 500.10a: "that player gets" an additional step or phase: nothing outside that player's (team's) turn
+          this.addIgnoredDue += 1;
         } else if ('at' in effect) {
           this.registerAt(effect.at, made.lastExtraTurn, made.lastAddedPhases);
         } else if ('skip' in effect) {
@@ -639,6 +666,7 @@ export class RulesMonitor {
   // ---- the history records, in order --------------------------------------------------
 
   private onRecord(r: HistoryRecord, o: Observation): void {
+    if (r.type !== 'turnBegan') this.checkControlRecord(r);
     if (this.mustTrigger && r.type !== 'triggered' && r.type !== 'effectEnded') {
       if (this.mustTrigger.length > 0) {
         this.fail(atRule(this.mustTrigger), `"at the beginning of" abilities ${atList(this.mustTrigger)} did not trigger as ${this.lastStepBegun ?? this.openPhase} began`);
@@ -727,6 +755,10 @@ export class RulesMonitor {
       case 'endCombatIgnored':
         if (r.phase === 'combat') this.fail('723.2g', `ending combat was ignored during a combat phase (${r.source})`);
         break;
+      case 'addIgnored':
+        if (this.isTurnOf(r.player)) this.fail('500.10a', `${r.source}'s addition for ${r.player} was ignored in ${r.player}'s own turn`);
+        this.addIgnoredDue -= 1;
+        break;
       case 'attackersDeclared':
       case 'blockersDeclared': {
         const expected = this.declaration?.type === r.type ? this.declaration : null;
@@ -755,6 +787,66 @@ export class RulesMonitor {
     if (ids.length > 0) this.mustTriggerOnDiscard = { players, ids };
   }
 
+  /**
+   * 722.1: as a turn begins, the last turn's control ends, then of the effects waiting for this side's turn the
+   * most recently created applies (722.1a; 722.1b: a skipped turn never begins, so they wait); records are due at once.
+   */
+  private beginTurnOfControl(side: string): void {
+    const due: ControlRecordDue[] = [];
+    if (this.control !== null) {
+      const { side: was, controller } = this.control;
+      due.push(...this.playersOf(was).map((p) => ({ type: 'controlEnded' as const, player: p, controller })));
+      this.control = null;
+    }
+    const waiting = this.pendingControl.filter((c) => c.side === side);
+    this.pendingControl = this.pendingControl.filter((c) => c.side !== side);
+    this.controlExtraTurns = waiting.filter((c) => c.thenExtraTurn).length;
+    const applies = waiting[waiting.length - 1];
+    if (applies) {
+      this.control = { side, controller: applies.controller };
+      due.push(...this.playersOf(side).map((p) => ({ type: 'controlBegan' as const, player: p, controller: applies.controller })));
+    }
+    this.controlRecordsDue = due;
+  }
+
+  /** 722.1, 722.9: who makes a side's decisions instead of it (null: the side itself; control of oneself changes nothing). */
+  private controllerInstead(side: string): PlayerId | null {
+    const c = this.control;
+    return c !== null && c.side === side && !this.playersOf(side).includes(c.controller) ? c.controller : null;
+  }
+
+  /** 722.5: an accepted player action was sent by who makes that decision, and a controller's is recorded `controlledAction` first. */
+  private checkSender(event: TurnEvent, records: readonly HistoryRecord[]): void {
+    const actor = actorOf(event);
+    if (actor === null) return;
+    const sender = (event as { by?: string }).by ?? actor;
+    const side = this.sideOf(actor);
+    const controller = this.controllerInstead(side);
+    const senderPlayer = this.teams?.[sender] ? this.playersOf(sender)[0] : sender;
+    if (controller !== null && senderPlayer !== controller) this.fail('722.5', `${event.type} for ${actor} was accepted from ${sender}; ${controller} controls ${side} this turn`);
+    if (controller === null && this.sideOf(sender) !== side) this.fail('722.5', `${event.type} for ${actor} was accepted from ${sender}, who does not make ${actor}'s decisions`);
+    const noted = records.filter((r) => r.type === 'controlledAction');
+    if (controller === null) {
+      if (noted.length > 0) this.fail('722.5', `controlledAction recorded for ${actor}, whom nobody else controls`);
+    } else if (noted.length !== 1 || records[0] !== noted[0] || noted[0].by !== controller || noted[0].player !== (this.teams?.[actor] ? this.playersOf(actor)[0] : actor)) {
+      this.fail('722.5', `${controller}'s ${event.type} for ${actor} must be recorded first as controlledAction {player: ${actor}, by: ${controller}}; got ${JSON.stringify(noted)}`);
+    }
+  }
+
+  /** The control records due right after `turnBegan` come first, in order, and no other is made (722.1). */
+  private checkControlRecord(r: HistoryRecord): void {
+    const due = this.controlRecordsDue.shift();
+    const isControl = r.type === 'controlBegan' || r.type === 'controlEnded';
+    if (due === undefined) {
+      if (isControl) this.fail('722.1', `${r.type} for ${r.player} where no control begins or ends`);
+      return;
+    }
+    if (!isControl || r.type !== due.type || r.player !== due.player || r.controller !== due.controller) {
+      this.fail('722.1', `right after turn ${this.turn} began, ${due.type} {player: ${due.player}, controller: ${due.controller}} was due; got ${r.type}`);
+      this.controlRecordsDue = [];
+    }
+  }
+
   private onTurnBegan(player: PlayerId, team: string | undefined, turn: number): void {
     if (this.openPhase !== null || this.openStep !== null) this.fail('500.1', `turn ${turn} began inside ${this.openStep ?? this.openPhase}`);
     if (turn !== this.turn + 1) this.fail('500', `turn ${turn} follows turn ${this.turn}`);
@@ -771,6 +863,7 @@ export class RulesMonitor {
     this.extraTurn = expected.extra;
     this.turn = turn;
     this.active = side;
+    this.beginTurnOfControl(side);
     this.activePrimary = player;
     this.stepsThisTurn = [];
     this.lastRank = -1;
@@ -803,6 +896,8 @@ export class RulesMonitor {
     // (a skip of the ending phase or cleanup step replaces the cleanup step 723.1d goes to: 614.10, 500.11)
     if (this.procedure?.kind === 'endTurn' && !skipped) this.fail('723.1d', 'the turn ended during a 723.1 procedure, before a cleanup step');
     this.procedure = null; // 723.2d: a combat phase ended by an effect may have been the turn's last phase
+    // Emrakul: the extra turn after the controlled turn, created as it ends (500.7: taken first), one per effect
+    for (; this.controlExtraTurns > 0; this.controlExtraTurns -= 1) this.oracle.extra.unshift({ side: this.active!, id: this.oracle.nextId++ });
     this.passSkippedPhases();
     if (this.plan.length > 0) this.fail('500.1/500.8', `turn ${this.turn} ended with phases still planned: ${this.plan.map((p) => p.phase).join(', ')}`);
     this.skips = this.skips.filter((s) => !(s.each && s.turn === this.turn));
@@ -1333,6 +1428,12 @@ export class RulesMonitor {
     mismatch(this.rule('805.5a', '117'), 'what the game waits for', side === null ? null : { kind: w, side, players: this.playersOf(side) }, v.awaiting);
     mismatch(this.rule('805.4a', '500'), 'the active team and players', [this.teams ? this.active : null, this.activePlayers()], [v.activeTeam, v.activePlayers]);
     mismatch('500.7', 'extra turn', this.extraTurn, v.extraTurn);
+    // 722.1, 722.5, 805.8: who controls whom, who decides for each player and for what the game waits for, what waits
+    const c = this.control;
+    mismatch('722.1', 'controlled players', c === null ? {} : Object.fromEntries(this.playersOf(c.side).map((p) => [p, c.controller])), v.controlledBy);
+    mismatch('722.5', 'who decides', Object.fromEntries(this.players.map((p) => [p, this.controllerInstead(this.sideOf(p)) ?? p])), v.decides);
+    mismatch('722.1a', 'control waiting', Object.fromEntries(this.pendingControl.map((p) => [p.side, p.controller])), v.pendingControl);
+    mismatch('722.5', 'who decides now', side === null ? null : this.controllerInstead(side) ?? side, v.decider);
     mismatch(this.teamTurnEffects ? '805.8/500.7/500.11' : this.rule('805.4', '500.7/500.11/101.4'), 'the upcoming turns', this.upcomingSides(v.nextTurns.length), v.nextTurns);
   }
 

@@ -6,7 +6,7 @@ import {
   activatedAbility, atTrigger, attacker, blocker, conditionName, continuousEffect, id, manaAmount, player, playerOrTeam, spell, triggeredAbility,
   type AtTriggerSpec, type AttackerSpec, type BlockerSpec, type ContinuousEffectSpec, type StackObjectSpec,
 } from './objects.js';
-import { boolean, list, literal, object, optional, ref, type Refine, type Report, type Schema, type Shape } from './schema.js';
+import { boolean, extend, list, literal, object, optional, ref, type AnySchema, type Refine, type Report, type Schema, type Shape } from './schema.js';
 
 /** What `combat.setCombatant` changes: at least one of the two (an omitted one keeps its value). */
 export interface CombatantChange {
@@ -62,9 +62,18 @@ export interface GameReportEventMap {
   'condition.set': { name: string; value: boolean };
 }
 
+/**
+ * Who sends a player's action (FORMAT.md "Who sends an action"): every player event may carry
+ * `by`, the player (or team) sending it; omitted, the player or team the event names sends it.
+ * Only who makes that decision now may send it (722.5: a controlled player's controller).
+ */
+export interface Sent {
+  by?: PlayerId | TeamId;
+}
+
 type EventsOf<M> = { [K in keyof M]: { type: K } & M[K] }[keyof M];
-/** What a player sends: one of `PlayerEventMap`. */
-export type PlayerEvent = EventsOf<PlayerEventMap>;
+/** What a player sends: one of `PlayerEventMap`, with who sends it (`Sent`). */
+export type PlayerEvent = EventsOf<{ [K in keyof PlayerEventMap]: PlayerEventMap[K] & Sent }>;
 /** What the host game reports: one of `GameReportEventMap`. */
 export type GameReportEvent = EventsOf<GameReportEventMap>;
 /** Every event a host may send. */
@@ -74,7 +83,7 @@ export type TurnEventType = TurnEvent['type'];
 /** The event of a type. */
 export type EventOfType<K extends TurnEventType> = Extract<TurnEvent, { type: K }>;
 
-const event = <K extends TurnEventType>(type: K, fields: Omit<Shape<EventOfType<K>>, 'type'>, refine?: Refine<EventOfType<K>>) =>
+const event = <K extends TurnEventType>(type: K, fields: Omit<Shape<EventOfType<K>>, 'type' | 'by'>, refine?: Refine<EventOfType<K>>) =>
   object<EventOfType<K>>({ type: literal(type), ...fields } as unknown as Shape<EventOfType<K>>, { noun: `a ${type} event`, refine });
 
 /** Who acts: `player`, or with teams `team` — exactly one (for an event, or anything that names who acts). */
@@ -115,9 +124,20 @@ export const PLAYER_EVENT_TYPES: readonly (keyof PlayerEventMap)[] = [
 /** Every event type. */
 export const TURN_EVENT_TYPES = Object.keys(EVENT_SCHEMAS) as TurnEventType[];
 
+// Every player event, whichever are added later, takes `by` (Sent): one place, for all of them.
+for (const type of PLAYER_EVENT_TYPES) {
+  (EVENT_SCHEMAS as Record<string, AnySchema>)[type] = extend(EVENT_SCHEMAS[type] as Schema<object>, { by: optional(playerOrTeam) } as never) as AnySchema;
+}
+
 /** Whether a value is an event type. */
 export const isTurnEventType = (type: unknown): type is TurnEventType =>
   typeof type === 'string' && Object.prototype.hasOwnProperty.call(EVENT_SCHEMAS, type);
+
+/** Who sent a player's action: its `by`, or the player (team) it names; null for what the host reports. */
+export function senderOf(event: TurnEvent): PlayerId | TeamId | null {
+  const actor = actorOf(event);
+  return actor === null ? null : (event as Sent).by ?? actor;
+}
 
 /** The player (or team) an event acts as (a player's action), or null for what the host reports. */
 export function actorOf(event: TurnEvent): PlayerId | TeamId | null {

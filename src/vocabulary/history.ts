@@ -2,6 +2,7 @@
 // (turn, phase, step). Declared once as a map from record type to its fields; the record
 // union, the scenario format's record patterns and the words below all come from it.
 import { ZONES, type PhaseId, type PlayerId, type StepId, type TeamId, type Zone } from './ids.js';
+import { DEFAULT_RULES_EDITION, inEdition } from './editions.js';
 import { integer, list, picklist, ref, string, type Schema } from './schema.js';
 
 /** Each history record type's fields. */
@@ -18,29 +19,45 @@ export interface HistoryFieldsMap {
   /** With teams, `player` is the player named in the pass, or the primary player when the team was named. */
   passed: { player: PlayerId; team?: TeamId };
   triggered: { id: string };
-  triggerRemoved: { id: string };
-  putOnStack: { id: string };
+  /** `rule`: 723.1a or 723.2a in the edition's numbers (800.4d: a departed player's). */
+  triggerRemoved: { id: string; rule: string };
+  /** `rule`: 601.2a for a cast spell, 602.2a for an activated ability; a triggered ability's has none (117.5). */
+  putOnStack: { id: string; rule?: string };
   resolved: { id: string };
   didNotResolve: { id: string };
-  moved: { id: string; to: Zone };
+  /** `rule`: where it depends on what moved it (723.1b / 723.2b: the stack exiled). */
+  moved: { id: string; to: Zone; rule?: string };
   merged: { id: string; into: string };
   ceasedToExist: { id: string };
   stateBasedActions: Record<never, never>;
   effectCreated: { id: string };
   effectEnded: { id: string };
-  removedFromCombat: { id: string };
+  /** `rule`: 723.1d / 723.2d when a 723 procedure ends the combat phase (else 511.3). */
+  removedFromCombat: { id: string; rule?: string };
   manaEmptied: { player: PlayerId };
   discarded: { player: PlayerId; count: number };
-  turnEndedByEffect: { source: string };
-  combatEndedByEffect: { source: string };
-  endCombatIgnored: { source: string };
+  turnEndedByEffect: { source: string; rule: string };
+  combatEndedByEffect: { source: string; rule: string };
+  endCombatIgnored: { source: string; rule: string };
   /** A resolving effect would have passed a limit (`GameInput.limits`): it was not performed. */
   limitReached: { limit: string; id: string };
   /** Teams only (805.10b): the active team's combined attack, and who declared it. */
   attackersDeclared: { team: TeamId; player: PlayerId; attackers: string[] };
   /** Teams only (805.10d): a defending team's combined block, and who declared it. */
   blockersDeclared: { team: TeamId; player: PlayerId; blockers: string[] };
+  /** 722.1: `controller` controls `player` during this turn (one per player of a controlled team, 805.8). */
+  controlBegan: { player: PlayerId; controller: PlayerId; rule: string };
+  /** 722.1: the control ends as the next turn begins (800.4a: at once, when the controller leaves). */
+  controlEnded: { player: PlayerId; controller: PlayerId; rule: string };
+  /** 722.5: the decision that follows is made for `player` by the player controlling them. */
+  controlledAction: { player: PlayerId; by: PlayerId; action: ControlledActionName };
+  /** 500.10a: "`player` gets an additional step or phase" outside that player's turn adds nothing. */
+  addIgnored: { source: string; player: PlayerId; rule: string };
 }
+
+/** The decisions a controller makes for the player they control (`controlledAction.action`). */
+export const CONTROLLED_ACTIONS = ['pass', 'cast', 'activate', 'declareAttackers', 'declareBlockers', 'orderTriggers'] as const;
+export type ControlledActionName = (typeof CONTROLLED_ACTIONS)[number];
 
 /** A history record's type. */
 export type HistoryRecordType = keyof HistoryFieldsMap;
@@ -65,6 +82,7 @@ const RULE_OF: Record<HistoryRecordType, string> = {
   stateBasedActions: '704.3', effectCreated: '611.2', effectEnded: '500.5', removedFromCombat: '511.3',
   manaEmptied: '500.5', discarded: '514.1', turnEndedByEffect: '723.1', combatEndedByEffect: '723.2',
   endCombatIgnored: '723.2g', limitReached: 'limit', attackersDeclared: '805.10b', blockersDeclared: '805.10d',
+  controlBegan: '722.1', controlEnded: '722.1', controlledAction: '722.5', addIgnored: '500.10a',
 };
 
 /** Every record type, in the order of the map (a new type needs its rule above: a compile error otherwise). */
@@ -87,13 +105,21 @@ export const HISTORY_FIELD_SCHEMAS: { readonly [F in HistoryFieldName]: Schema<F
   team: ref('team'),
   attackers: list(string('an id'), { max: 'maxCreatures' }),
   blockers: list(string('an id'), { max: 'maxCreatures' }),
+  rule: string('a rule number', { max: 100 }),
+  controller: ref('player'),
+  by: ref('player'),
+  action: picklist(CONTROLLED_ACTIONS, 'controlled action'),
 };
 
 const RULE_OF_MOVE: Record<Zone, string> = { exile: '723.1b', graveyard: '608.2n', battlefield: '608.3a', hand: '400.3' };
 
-/** The rule a record is an instance of (`723.1`, `500.1`, …). */
-export function ruleOfRecord(record: HistoryRecord): string {
-  return record.type === 'moved' ? RULE_OF_MOVE[record.to] : RULE_OF[record.type];
+/**
+ * The rule a record comes from: its own `rule` when it carries one (those cite the edition the
+ * game was played under), else the rule of its type, in `edition`'s numbers (default the newest).
+ */
+export function ruleOfRecord(record: HistoryRecord, edition: string = DEFAULT_RULES_EDITION): string {
+  if ('rule' in record && typeof record.rule === 'string') return record.rule;
+  return inEdition(record.type === 'moved' ? RULE_OF_MOVE[record.to] : RULE_OF[record.type], edition);
 }
 
 /** A record of a known type with its fields, in words. */
@@ -127,6 +153,10 @@ function describeKnownRecord(r: HistoryRecord): string | undefined {
     case 'limitReached': return `${r.id}: not performed, it would pass limits.${r.limit}`;
     case 'attackersDeclared': return `${r.team} attacks with ${r.attackers.join(', ') || 'nothing'} (${r.player} declares)`;
     case 'blockersDeclared': return `${r.team} blocks with ${r.blockers.join(', ') || 'nothing'} (${r.player} declares)`;
+    case 'controlBegan': return `${r.controller} controls ${r.player} during this turn`;
+    case 'controlEnded': return `${r.controller}'s control of ${r.player} ends`;
+    case 'controlledAction': return `${r.by} makes ${r.player}'s decision (${r.action})`;
+    case 'addIgnored': return `${r.source}: ${r.player} gets nothing added (not ${r.player}'s turn)`;
   }
 }
 
@@ -153,12 +183,12 @@ export function describeRecord(r: HistoryRecord): string {
 }
 
 /** One line: where, what, and the rule (never throws). */
-export function formatRecord(r: HistoryRecord): string {
+export function formatRecord(r: HistoryRecord, edition?: string): string {
   let at = 'T? -';
   let rule = '';
   try {
     at = `T${r.turn} ${r.phase ?? '-'}${r.step ? `/${r.step}` : ''}`;
-    rule = ruleOfRecord(r) ?? '';
+    rule = ruleOfRecord(r, edition) ?? '';
   } catch {
     // not a record: describeRecord says so
   }

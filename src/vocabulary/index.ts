@@ -11,3 +11,4 @@ export * from './limits.js';
 export * from './schema.js';
 export { parse, formatIssue, formatPath, describe, quote, listOf, type ParseResult, type ParseOptions } from './parse.js';
 export { toJsonSchema, type JsonSchema } from './jsonSchema.js';
+export * from './editions.js';

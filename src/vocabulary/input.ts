@@ -1,6 +1,7 @@
 // What a game is created from: its players, options and limits (validated like any input).
 import { MAX_PLAYERS, MIN_PLAYERS, TRIGGER_ORDERS, type PlayerId, type TeamId, type TriggerOrder } from './ids.js';
 import { DEFAULT_LIMITS, LIMIT_CEILINGS, LIMIT_FLOORS, type Limits } from './limits.js';
+import { DEFAULT_RULES_EDITION, FIRST_RULES_EDITION, rulesEditionProblem } from './editions.js';
 import { parse, quote, type ParseResult } from './parse.js';
 import { boolean, integer, list, object, optional, picklist, record, ref, string, type Env, type Report, type Schema } from './schema.js';
 
@@ -25,6 +26,11 @@ export interface GameOptions {
    * an event and the game state cost the same at turn 5,000 as at turn 10 (servers, AI search).
    */
   history?: boolean;
+  /**
+   * The date (YYYY-MM-DD) of the Comprehensive Rules edition whose rule numbers records and
+   * refusals cite (FORMAT.md "Rule numbers by edition"). Default: the newest the project knows.
+   */
+  rulesEdition?: string;
 }
 
 /** What a game is created from: its players in turn order, and optionally options, teams and limits. */
@@ -56,6 +62,12 @@ function checkPlayers(players: PlayerId[], report: Report): void {
 /** The schema of the players of a game. */
 export const playerList = list(string('a player id'), { max: 20, noun: `a list of ${MIN_PLAYERS} to ${MAX_PLAYERS} players`, refine: checkPlayers });
 
+/** `rulesEdition`: a real date the edition table covers. */
+function checkOptions(options: GameOptions, report: Report): void {
+  const problem = options.rulesEdition === undefined ? null : rulesEditionProblem(options.rulesEdition);
+  if (problem !== null) report(['rulesEdition'], problem);
+}
+
 /** Limits a host may set: each within what the machine itself can bear (`LIMIT_CEILINGS`) and what the rules need (`LIMIT_FLOORS`). */
 export const limitsSchema = object<Partial<Limits>>(
   Object.fromEntries(Object.keys(DEFAULT_LIMITS).map((key) => [key, optional(integer(1, LIMIT_CEILINGS[key as keyof Limits]))])) as never,
@@ -78,7 +90,8 @@ export const gameOptionsSchema = object<GameOptions>({
   sharedTeamTurns: optional(boolean),
   variant: optional(picklist(['twoHeadedGiant'] as const, 'variant')),
   history: optional(boolean),
-}, { noun: 'options' });
+  rulesEdition: optional(string('an edition date (YYYY-MM-DD)', { max: 10, description: `the date (YYYY-MM-DD, ${FIRST_RULES_EDITION} or later) of the Comprehensive Rules edition whose rule numbers records cite; default ${DEFAULT_RULES_EDITION}` })),
+}, { noun: 'options', refine: checkOptions });
 
 /** A team's id: its players joined with `+`, in listed order. */
 export const teamId = (players: readonly PlayerId[]): TeamId => players.join('+');

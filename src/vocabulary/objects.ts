@@ -123,6 +123,8 @@ export interface AddStepSpec {
   step: StepId;
   afterPhase?: boolean;
   count?: number;
+  /** 500.10a: "`player` gets an additional step": nothing is added outside that player's (team's) turn. */
+  player?: PlayerId;
 }
 
 /** Mana added to a player's pool (106.4) as the object resolves. */
@@ -136,9 +138,14 @@ export interface AddPhasesSpec {
   phases: PhaseId[];
   /** 500.8: after the first phase of this kind this turn, not after the current one (World at War). */
   afterFirst?: PhaseId;
+  /** 500.10a: "`player` gets an additional phase": nothing is added outside that player's (team's) turn. */
+  player?: PlayerId;
 }
 
-/** 500.7: an extra turn for `player` (with teams: that player's team), or (teams only) one for `players`, all of one team (805.8). */
+/**
+ * 500.7: an extra turn for `player` (with teams: that player's team). `players`: without teams, one
+ * extra turn each, added in APNAP order (the last added taken first); with teams, one for that one team (805.8).
+ */
 export interface ExtraTurnSpec {
   player?: PlayerId;
   players?: PlayerId[];
@@ -158,9 +165,17 @@ export interface ResolutionEffectMap {
   createEffect: ContinuousEffectSpec;
   addMana: AddManaSpec;
   onlyIf: OnlyIfSpec;
+  controlNextTurn: ControlNextTurnSpec;
 }
 /** One effect of a resolving object: `{ endTurn: {} }`, `{ skip: {…} }`, … (one key of `ResolutionEffectMap`). */
 export type ResolutionEffect = OneKeyOf<ResolutionEffectMap>;
+
+/** 722.1 (Mindslaver): `controller` controls `player` during that player's next turn; Emrakul: then `player` takes an extra turn. */
+export interface ControlNextTurnSpec {
+  player: PlayerId;
+  controller: PlayerId;
+  thenExtraTurn?: boolean;
+}
 
 /**
  * 608.2c: effects that happen only if, at this point of the resolution, the game's state says
@@ -207,19 +222,25 @@ function checkStackObject(kind: StackObjectKind, obj: StackObjectSpec, report: R
  * The order of an effects list: 608.2g, a spell cast during a resolution (no card casts one after
  * ending the turn or combat); 603.7, `thatTurn` names the extra turn an earlier effect of the list made.
  */
-function checkEffectOrder(effects: ResolutionEffect[], report: Report): void {
+function checkEffectOrder(effects: ResolutionEffect[], report: Report, env: Env): void {
   let ender: { key: string; index: number } | undefined;
   let extraTurnBefore = false;
+  let severalTurnsBefore = false;
   let addPhasesBefore = false;
   effects.forEach((effect, index) => {
     if ('endTurn' in effect || 'endCombat' in effect) ender ??= { key: 'endTurn' in effect ? 'endTurn' : 'endCombat', index };
     else if ('cast' in effect && ender) {
       report([index], `"cast" is not allowed after ${quote(ender.key)} (effects[${ender.index}]) in the same effects list`);
     }
-    if ('extraTurn' in effect) extraTurnBefore = true;
+    if ('extraTurn' in effect) {
+      extraTurnBefore = true;
+      severalTurnsBefore = env.teams === null && (effect.extraTurn.players?.length ?? 1) > 1;
+    }
     if ('addPhases' in effect) addPhasesBefore = true;
     if ('at' in effect && effect.at.thatTurn && !extraTurnBefore) {
       report([index, 'at', 'thatTurn'], '"thatTurn" names the extra turn an "extraTurn" earlier in the same effects list creates: there is none');
+    } else if ('at' in effect && effect.at.thatTurn && severalTurnsBefore) {
+      report([index, 'at', 'thatTurn'], '"thatTurn" after an "extraTurn" of several players names no one turn (500.7: each takes one)');
     }
     if ('at' in effect && effect.at.thatPhase && !addPhasesBefore) {
       report([index, 'at', 'thatPhase'], '"thatPhase" names the phases an "addPhases" earlier in the same effects list adds: there is none');
@@ -264,8 +285,11 @@ function checkPlayerOrPlayers(spec: { player?: PlayerId; players?: PlayerId[] },
   }
   if (spec.player !== undefined && spec.players !== undefined) report([], 'give "player" or "players", not both');
   if (spec.players === undefined) return;
+  spec.players.forEach((p, i) => {
+    if (spec.players!.indexOf(p) < i) report(['players', i], `${quote(p)} is listed twice`);
+  });
   if (env.teams === null) {
-    report(['players'], '"players" is only for a game with teams');
+    if (!oneTeam) report(['players'], '"players" is only for a game with teams');
     return;
   }
   const teams = new Set(spec.players.map((p) => teamOf(env, p)));
@@ -446,8 +470,8 @@ export const effect = oneKey<ResolutionEffectMap>({
   extraTurn: object<ExtraTurnSpec>({ player: optional(player), players: optional(list(player, { min: 1, max: 8 })) }, {
     refine: (spec, report, env) => checkPlayerOrPlayers(spec, report, env, true),
   }),
-  addPhases: object<AddPhasesSpec>({ phases: list(phaseId, { min: 1, max: 'maxPlannedPhases' }), afterFirst: optional(phaseId) }),
-  addStep: object<AddStepSpec>({ step: stepId, afterPhase: optional(boolean), count: optional(integer(1, 'maxStepCount')) }, {
+  addPhases: object<AddPhasesSpec>({ phases: list(phaseId, { min: 1, max: 'maxPlannedPhases' }), afterFirst: optional(phaseId), player: optional(player) }),
+  addStep: object<AddStepSpec>({ step: stepId, afterPhase: optional(boolean), count: optional(integer(1, 'maxStepCount')), player: optional(player) }, {
     refine: (spec, report) => notFirstStrikeStep(spec.step, report, 'step', 'added'),
   }),
   skip,
@@ -457,6 +481,7 @@ export const effect = oneKey<ResolutionEffectMap>({
   createEffect: continuousEffect,
   addMana,
   onlyIf: object<OnlyIfSpec>({ firstCombatPhase: optional(boolean), extraTurn: optional(boolean), then: effectList }, { refine: checkOnlyIf }),
+  controlNextTurn: object<ControlNextTurnSpec>({ player, controller: player, thenExtraTurn: optional(boolean) }),
 }, { noun: 'effect', example: '{"endTurn": {}}' });
 
 /** The schema of an object's effects, in order (608.2c). */

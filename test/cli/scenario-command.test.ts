@@ -75,10 +75,28 @@ describe('mtg-turn-machine scenario', () => {
     expect(report.scenarios[0].history[0]).toMatchObject({ type: 'turnBegan', turn: 1, player: 'A' });
   });
 
+  it('--rules-edition DATE: --trace cites that edition\'s numbers (a scenario naming its own edition keeps it); a bad date is refused', () => {
+    const file = join(dir, 'edition.json');
+    writeFileSync(file, JSON.stringify({ name: 'edition', players: ['A', 'B'], script: [{ cast: { id: 'timeStop', controller: 'A', type: 'instant', effects: [{ endTurn: {} }] } }, { passAll: true }] }));
+    const pinned = join(dir, 'edition-pinned.json');
+    writeFileSync(pinned, JSON.stringify({ name: 'pinned', players: ['A', 'B'], options: { rulesEdition: '2025-09-26' }, script: [{ expect: { ruleNumbers: { endingTurnsAndPhases: '723' } } }] }));
+    expect(cli('scenario', '--trace', file).stdout).toMatch(/timeStop ends the turn\s+724\.1\b/);
+    const old = cli('scenario', '--trace', '--rules-edition', '2023-11-17', file, pinned);
+    expect(old.status).toBe(0);
+    expect(old.stdout).toMatch(/timeStop ends the turn\s+720\.1\b/);
+    expect(old.stdout).toMatch(/timeStop → exile\s+720\.1b/);
+    const bad = cli('scenario', '--rules-edition', '2019-02-30', file);
+    expect(bad.status).not.toBe(0);
+    expect(bad.stderr).toMatch(/not a real date/);
+    expect(cli('play', '--rules-edition', '2025-09-26').stdout).toMatch(/casts Time Stop \(723\.1\)/);
+  });
+
   it('play prints the demo trace with rule numbers', () => {
     const { status, stdout } = cli('play');
     expect(status).toBe(0);
-    expect(stdout).toMatch(/timeStop ends the turn\s+723\.1/);
+    // 724.1: Time Stop's record cites the default edition's numbers (2026-04-17; 723.1 in September 2025).
+    expect(stdout).toMatch(/timeStop ends the turn\s+724\.1\b/);
+    expect(stdout).toMatch(/casts Time Stop \(724\.1\)/);
     expect(stdout).toMatch(/T2 ending\/cleanup\s+cleanup step begins/);
     expect(stdout).not.toMatch(/T2 ending\/end\s/);
   });

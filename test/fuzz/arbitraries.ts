@@ -129,6 +129,11 @@ export function intent(players: readonly string[], teams: readonly string[][] | 
         : what === 'step' ? { skip: { players: named, step: step as never } } : { skip: { players: named, phase } };
       return { ...e, object: { ...e.object, effects: [effect, ...(e.object.effects ?? []).slice(0, 1)] } };
     });
+  // 722.1: Mindslaver (and Emrakul's extra turn after it), on any player, given to any player: often enough to reach controlled turns.
+  const mindslaver = fc.tuple(eventOf('ability.activate', env, 2), fc.constantFrom(...players), fc.constantFrom(...players), fc.boolean())
+    .map(([e, player, controller, thenExtraTurn]) => ({
+      ...e, object: { ...e.object, effects: [{ controlNextTurn: { player, controller, ...(thenExtraTurn && { thenExtraTurn }) } }] satisfies ResolutionEffect[] },
+    }));
   const creatures = eventOf('combat.declareAttackers', env).map((e) => e.attackers);
   const reportTypes = TURN_EVENT_TYPES.filter((type) => !(PLAYER_EVENT_TYPES as readonly string[]).includes(type) && type !== 'combatant.set');
   const reports = fc.oneof(...reportTypes.map((type) => eventOf(type, env) as fc.Arbitrary<ReportEvent>));
@@ -138,6 +143,7 @@ export function intent(players: readonly string[], teams: readonly string[][] | 
     { arbitrary: who.map((w): Intent => ({ kind: 'passOutOfTurn', who: w })), weight: 1 },
     { arbitrary: fc.record({ byHolder, event: spell }).map((x): Intent => ({ kind: 'cast', ...x })), weight: 7 },
     { arbitrary: fc.record({ byHolder, event: fortune }).map((x): Intent => ({ kind: 'cast', ...x })), weight: 2 },
+    { arbitrary: fc.record({ byHolder, event: mindslaver }).map((x): Intent => ({ kind: 'activate', ...x })), weight: 2 },
     { arbitrary: fc.record({ byHolder, event: eventOf('ability.activate', env, 4) }).map((x): Intent => ({ kind: 'activate', ...x })), weight: 3 },
     { arbitrary: fc.record({ byHolder, event: simultaneous }).map((x): Intent => ({ kind: 'activate', ...x })), weight: 3 },
     { arbitrary: fc.record({ proper: fc.boolean(), who, creatures }).map((x): Intent => ({ kind: 'declare', ...x, proper: x.proper || x.who !== 0 })), weight: 3 },
@@ -327,16 +333,18 @@ export class Realizer {
       const others = [...this.players.filter((p) => !holders.includes(p)), ...[...this.teams?.keys() ?? []].filter((t) => t !== holder)];
       return others[x % others.length];
     };
+    // 722.5: a controlled side's decisions are sent by its controller (VIEW `decider`)
+    const by = v.decider !== null && awaited !== null && v.decider !== awaited ? { by: v.decider } : {};
     switch (intent.kind) {
       case 'progress': {
         const side = awaited ?? v.activeTeam ?? v.activePlayer;
         if (w === 'declareAttackers') {
-          return { type: 'combat.declareAttackers', ...this.actor(side, intent.actor), attackers: this.controlled(uniqueIds(intent.attackers), side, intent.actor) };
+          return { type: 'combat.declareAttackers', ...this.actor(side, intent.actor), attackers: this.controlled(uniqueIds(intent.attackers), side, intent.actor), ...by };
         }
-        if (w === 'declareBlockers') return { type: 'combat.declareBlockers', ...this.actor(side, intent.actor), blockers: [] };
+        if (w === 'declareBlockers') return { type: 'combat.declareBlockers', ...this.actor(side, intent.actor), blockers: [], ...by };
         // mostly a good order; now and then a wrong one from the side asked (refused, 603.3b: asked again)
-        if (w === 'orderTriggers') return this.order(PROGRESS_ORDERS[intent.order % PROGRESS_ORDERS.length], Math.floor(intent.order / PROGRESS_ORDERS.length), intent.actor, s);
-        return { type: 'priority.pass', player: this.name(this.actor(side, intent.actor)) };
+        if (w === 'orderTriggers') return { ...this.order(PROGRESS_ORDERS[intent.order % PROGRESS_ORDERS.length], Math.floor(intent.order / PROGRESS_ORDERS.length), intent.actor, s), ...by };
+        return { type: 'priority.pass', player: this.name(this.actor(side, intent.actor)), ...by };
       }
       case 'passOutOfTurn':
         return { type: 'priority.pass', player: notHolder(intent.who) };
@@ -344,7 +352,10 @@ export class Realizer {
       case 'activate':
         return this.finish<EventOfType<'spell.cast' | 'ability.activate'>>(intent.event, (e) => {
           // 805.5a: any player of the team holding priority may cast
-          if (intent.byHolder && holder) e.object.controller = v.mayAct[intent.event.object.id.length % v.mayAct.length];
+          if (intent.byHolder && holder) {
+            e.object.controller = v.mayAct[intent.event.object.id.length % v.mayAct.length];
+            if ('by' in by) (e as { by?: string }).by = by.by;
+          }
         });
       case 'declare': {
         const attacking = w === 'declareBlockers' ? false : w === 'declareAttackers' ? true : intent.who % 2 === 0;

@@ -27,6 +27,8 @@ describe('fuzz coverage', () => {
     const count = {
       chooseGames: 0, ordersAccepted: 0, badOrdersRefused: 0, thatTurnTriggered: 0, discardTriggered: 0,
       combatantSet: 0, sbaWithoutAbility: 0, afterFirstResolved: 0,
+      // issue 18: control (722), several players' extra turns (500.7), 500.10a
+      controlBegan: 0, controlledActions: 0, severalExtraTurns: 0, addIgnored: 0,
     };
     for (const c of fc.sample(fuzzCase(60), { numRuns: RUNS, seed: 11 })) {
       const game = createGame(c.input);
@@ -54,7 +56,11 @@ describe('fuzz coverage', () => {
         if (r.type === 'triggered' && bound.has(r.id.split('@')[0])) count.thatTurnTriggered += 1;
         if (r.type === 'triggered' && discardAbilities.has(r.id)) count.discardTriggered += 1;
         if (r.type === 'resolved' && afterFirst.has(r.id)) count.afterFirstResolved += 1;
+        if (r.type === 'controlBegan') count.controlBegan += 1;
+        if (r.type === 'controlledAction') count.controlledActions += 1;
+        if (r.type === 'addIgnored') count.addIgnored += 1;
       }
+      for (const intent of c.intents) if ('event' in intent && JSON.stringify(intent.event).includes('"players":[') && JSON.stringify(intent.event).includes('extraTurn')) count.severalExtraTurns += 1;
       game.stop();
     }
     console.log(`fuzz coverage (${RUNS} cases): ${JSON.stringify(count)}`);

@@ -1,7 +1,7 @@
 // fast-check arbitraries derived from the vocabulary's schemas: the fuzz generates exactly
 // the words the machine declares (a new effect or field is fuzzed without a line here).
 import fc from 'fast-check';
-import type { AnySchema, Schema } from '../../src/vocabulary/index.js';
+import { RULES_EDITIONS, type AnySchema, type Schema } from '../../src/vocabulary/index.js';
 
 export interface ArbitraryEnv {
   players: readonly string[];
@@ -14,7 +14,7 @@ export interface ArbitraryEnv {
 }
 
 /** Keys rarely worth setting (they make an object invalid more often than not: see the refinements). */
-const RARE_KEYS = new Set(['bestow', 'mutate', 'cannotEnter', 'if', 'copy', 'timing', 'targets', 'each', 'afterPhase', 'count']);
+const RARE_KEYS = new Set(['bestow', 'mutate', 'cannotEnter', 'if', 'copy', 'timing', 'targets', 'each', 'afterPhase', 'count', 'by']);
 
 /**
  * Values of `schema` as the game would see them: ids from a small pool, players of the game,
@@ -28,6 +28,8 @@ export function arbitraryOf<T>(schema: Schema<T>, env: ArbitraryEnv, depth = 3):
 function walk(schema: AnySchema, env: ArbitraryEnv, depth: number): fc.Arbitrary<unknown> {
   switch (schema.kind) {
     case 'string':
+      // An edition date: a row's first day, or a day inside a row (FORMAT.md "Rule numbers by edition").
+      if (schema.noun.includes('edition')) return fc.constantFrom(...RULES_EDITIONS.map((row) => row.from), '2023-11-17', '2025-09-26', '2030-01-01');
       return schema.noun.includes('condition') ? fc.constantFrom(...(env.conditions ?? ['c1', 'c2'])) : fc.constantFrom(...env.ids);
     case 'ref': {
       const teams = env.teams ?? [];

@@ -3,7 +3,7 @@
 // with what the machine then does, and (from `persistAt` on) that a game restored from a
 // persisted JSON snapshot behaves exactly like the original.
 import {
-  createGame, type CreateGameOptions, explainRefusal, legalActions, persistGame, restoreSnapshot,
+  createGame, type CreateGameOptions, explainRefusal, legalActions, persistGame, restoreSnapshot, view,
   type Game, type LegalAction, type TurnEvent, type TurnSnapshot, type View,
 } from '../../src/index.js';
 import { RulesMonitor, type Violation } from '../../src/testing/invariants.js';
@@ -55,6 +55,14 @@ function legalKind(event: TurnEvent, sideOf: (who: string) => string): { player:
   }
 }
 
+/** Whether the event's sender (its `by`, or the player it names) makes `asker`'s decisions now (VIEW `decides`). */
+function sentByDecider(snapshot: TurnSnapshot, event: TurnEvent, asker: string, sideOf: (who: string) => string, teams: Map<string, string[]>): boolean {
+  const decider = view(snapshot).decides[asker];
+  const by = (event as { by?: string }).by;
+  if (decider !== asker) return by !== undefined && (by === decider || teams.get(by)?.[0] === decider);
+  return by === undefined || sideOf(by) === sideOf(asker);
+}
+
 const withoutHistory = (v: View) => ({ ...v, history: undefined });
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
@@ -93,7 +101,8 @@ export function runSequence(c: FuzzCase, options: { differential?: boolean; mach
       const kind = predicted?.rule === 'input' ? null : legalKind(event, sideOf);
       // legalActions answers for a player: an action named by a team's id is its primary player's (805.5a, 805.2)
       const asker = kind ? (teamPlayers.get(kind.player) ?? [kind.player])[0] : '';
-      const legal = kind ? kind.matchesAll(legalActions(before, asker)) : null;
+      // 722.5: legalActions(asker) is what may be done for asker, sent by whoever decides for them: another sender is refused.
+      const legal = kind ? kind.matchesAll(legalActions(before, asker)) && sentByDecider(before, event, asker, sideOf, teamPlayers) : null;
       const from = game.history.length;
       const refusal = game.send(event);
       monitor.observe({ event, before, after: game.snapshot(), records: game.history.slice(from), refusal });

@@ -9,6 +9,7 @@ import { HOOK_NAMES } from '../../src/machine/hooks.js';
 import type { TurnMachine } from '../../src/machine/index.js';
 import type { GameInput, TurnEvent } from '../../src/index.js';
 import { beginDraft, changesOf, type Draft } from '../../src/rules/draft.js';
+import { refusalOf } from '../../src/rules/legality.js';
 import { beginStep } from '../../src/rules/stepsAndPhases.js';
 import { endEffects } from '../../src/rules/effects.js';
 import * as priority from '../../src/rules/priority.js';
@@ -456,6 +457,40 @@ const mutants: Mutant[] = [
     script: (run) => {
       run.send({ type: 'effect.create', effect: { id: 'teferisProtection', until: { nextTurnOf: 'A' } } });
       advance(run, turnBegins(2));
+    },
+  },
+  {
+    name: '722.1a: of two control effects waiting for a turn, the first created applies (not the last)',
+    rule: '722.1',
+    input: { players: ['A', 'B', 'C'] },
+    implementations: {
+      actions: {
+        beginTurn: ruleAction((d) => {
+          d.ctx.pendingControl = [...d.ctx.pendingControl].reverse();
+          beginTurnRule(d);
+        }),
+      },
+    } as never,
+    script: (run) => {
+      for (const controller of ['A', 'C']) {
+        run.send({ type: 'ability.activate', object: { id: `mindslaver${controller}`, controller: 'A', effects: [{ controlNextTurn: { player: 'B', controller } }] } });
+        for (const player of ['A', 'B', 'C']) run.send({ type: 'priority.pass', player });
+      }
+      advance(run, turnBegins(2));
+    },
+  },
+  {
+    name: '722.5: the controlled player\'s own pass is accepted (who decides is not read)',
+    rule: '722.5',
+    implementations: { guards: { isRefused: ({ context, event }: { context: GameContext; event: TurnEvent }, params: { waitingFor: never }) => refusalOf({ ...context, control: null }, event, params.waitingFor) !== null } } as never,
+    script: (run) => {
+      run.send({ type: 'ability.activate', object: { id: 'mindslaver', controller: 'A', effects: [{ controlNextTurn: { player: 'B', controller: 'A' } }] } });
+      run.send({ type: 'priority.pass', player: 'A' });
+      run.send({ type: 'priority.pass', player: 'B' });
+      advance(run, turnBegins(2));
+      run.send({ type: 'priority.pass', player: 'B', by: 'A' });
+      run.send({ type: 'priority.pass', player: 'A' });
+      run.send({ type: 'priority.pass', player: 'B' });
     },
   },
 ];

@@ -126,3 +126,20 @@ describe('durations and delayed triggers (611.2, 603.7)', () => {
     game.stop();
   });
 });
+
+describe('control and rule numbers in the page (722; FORMAT.md "Rule numbers by edition")', () => {
+  it('the page plays every seat: a controlled player\'s action is sent by its controller; records cite the edition picked', () => {
+    const game = createLocalGame({ players: ['A', 'B'], options: { rulesEdition: '2025-09-26' } });
+    expect(game.send({ type: 'ability.activate', object: { id: 'mindslaver', controller: 'A', effects: [{ controlNextTurn: { player: 'B', controller: 'A' } }] } })).toBeNull();
+    for (let i = 0; i < 200 && game.game.view().turn < 2; i += 1) {
+      const v = game.game.view();
+      if (v.waitingFor === 'declareAttackers') game.send({ type: 'combat.declareAttackers', player: v.activePlayer, attackers: [] });
+      else game.send({ type: 'priority.pass', player: v.priority! });
+    }
+    expect(game.game.view()).toMatchObject({ turn: 2, controlledBy: { B: 'A' }, decider: 'A', rulesEdition: '2025-09-26' });
+    expect(game.send({ type: 'priority.pass', player: 'B' })).toBeNull(); // sent by A, who decides for B
+    expect(game.game.history.filter((r) => r.type === 'controlledAction')).toEqual([expect.objectContaining({ player: 'B', by: 'A' })]);
+    expect(game.game.history.find((r) => r.type === 'controlBegan')).toMatchObject({ rule: '722.1' });
+    game.stop();
+  });
+});

@@ -5,6 +5,7 @@ import { activeStateIds, guessTakenEdgeIds, takenEdgeIds, type TakenTransition }
 import { explainTransition } from '../chart/explain.js';
 import { chartFromConfig, type ChartEdge, type ChartGraph, type ChartNode, type ChartTransition, type MachineDefinition } from '../chart/graph.js';
 import { layoutChart } from '../chart/layout.js';
+import { inEdition } from '../../index.js';
 import { DRAWABLE, undrawableDefinition, undrawableGraph } from '../chart/limits.js';
 import { isPhaseOrStep, shortName, spacedWords } from '../chart/names.js';
 import { createChartView, type ChartSelection, type ZoomListener } from './chartView.js';
@@ -23,6 +24,10 @@ function workerElk(): ELK {
   // elkjs is CommonJS: its module object is the constructor.
   return new (ElkApi as unknown as new (options: { workerUrl: string }) => ELK)({ workerUrl: WORKER_URL });
 }
+
+/** The chart's descriptions are written in the September 2025 numbers: shown in the edition picked (`setEdition`). */
+let edition: string | undefined;
+const inPickedEdition = (text: string) => (edition === undefined ? text : inEdition(text, edition));
 
 /** The turn machine's states by name: steps and phases as the rules name them, the others spaced (`state based actions`). */
 function nameStates(graph: ChartGraph): void {
@@ -52,8 +57,8 @@ export function createChartPane(chartElement: HTMLElement, detailsElement: HTMLE
       {},
       h('code', {}, transition.label),
       target ? ` → ${title(target)}` : transition.reenters ? ` ↻ re-enters ${transition.reenters}` : ' (stays)',
-      explained?.rule ? h('span', { class: 'rule' }, ` Rule ${explained.rule}`) : null,
-      explained ? h('div', {}, explained.sentence) : null,
+      explained?.rule ? h('span', { class: 'rule' }, ` Rule ${inPickedEdition(explained.rule)}`) : null,
+      explained ? h('div', {}, inPickedEdition(explained.sentence)) : null,
       transition.actions.length ? h('div', { class: 'muted' }, `actions: ${transition.actions.join(', ')}`) : null,
     );
   }
@@ -66,10 +71,10 @@ export function createChartPane(chartElement: HTMLElement, detailsElement: HTMLE
         'div',
         { class: 'details-head' },
         h('h3', { 'data-testid': 'details-transition' }, `${title(edge.source)} → ${title(edge.target)}`),
-        explained?.rule ? h('span', { class: 'rule', 'data-testid': 'details-rule' }, `Rule ${explained.rule}`) : null,
+        explained?.rule ? h('span', { class: 'rule', 'data-testid': 'details-rule' }, `Rule ${inPickedEdition(explained.rule)}`) : null,
         h('code', {}, edge.label),
       ),
-      h('p', { 'data-testid': 'details-description' }, explained?.sentence ?? '(no description)'),
+      h('p', { 'data-testid': 'details-description' }, explained ? inPickedEdition(explained.sentence) : '(no description)'),
       edge.actions.length ? h('p', { class: 'muted' }, `actions: ${edge.actions.join(', ')}`) : null,
     );
   }
@@ -83,11 +88,11 @@ export function createChartPane(chartElement: HTMLElement, detailsElement: HTMLE
         'div',
         { class: 'details-head' },
         h('h3', { 'data-testid': 'details-state' }, node.title),
-        node.rule ? h('span', { class: 'rule', 'data-testid': 'details-rule' }, `Rule ${node.rule}`) : null,
+        node.rule ? h('span', { class: 'rule', 'data-testid': 'details-rule' }, `Rule ${inPickedEdition(node.rule)}`) : null,
         h('code', { class: 'muted' }, node.id),
         h('span', { class: 'muted' }, `${node.type} state`),
       ),
-      h('p', { 'data-testid': 'details-description' }, node.description ?? '(no description)'),
+      h('p', { 'data-testid': 'details-description' }, node.description === undefined ? '(no description)' : inPickedEdition(node.description)),
       h(
         'ul',
         { class: 'transitions' },
@@ -128,6 +133,10 @@ export function createChartPane(chartElement: HTMLElement, detailsElement: HTMLE
   }
 
   return {
+    /** The edition whose rule numbers the descriptions show (FORMAT.md "Rule numbers by edition"). */
+    setEdition(date: string): void {
+      edition = date;
+    },
     /** Draws the chart of a definition (laid out once per definition); resolves when it is drawn, or refused. */
     show(config: MachineDefinition): Promise<void> {
       if (shown?.config !== config) shown = { config, ready: draw(config) };

@@ -1,5 +1,5 @@
 import {
-  createGame, restoreSnapshot, type Game, type GameInput, type HistoryRecord, type PersistedGame, type Refusal, type TurnEvent,
+  actorOf, createGame, restoreSnapshot, type Game, type GameInput, type HistoryRecord, type PersistedGame, type Refusal, type Sent, type TurnEvent,
 } from '../../index.js';
 import type { TakenTransition } from '../chart/active.js';
 import { createMicrostepRecorder, type Microstep } from './microsteps.js';
@@ -22,6 +22,16 @@ export function historyAtMicrostep(moment: Moment, index: number): HistoryRecord
   const recordsOfEvent = moment.microsteps.reduce((sum, step) => sum + step.records.length, 0);
   const soFar = moment.microsteps.slice(0, index + 1).reduce((sum, step) => sum + step.records.length, 0);
   return moment.history.slice(0, moment.history.length - recordsOfEvent + soFar);
+}
+
+/** The event sent by who decides for the player it names (a controlled player's controller), unless it names its sender. */
+function sentByDecider(game: Game, event: TurnEvent): TurnEvent {
+  const actor = actorOf(event);
+  if (actor === null || (event as Sent).by !== undefined) return event;
+  const v = game.view();
+  const player = v.teams?.[actor]?.[0] ?? actor;
+  const decider = v.decides[player];
+  return decider === undefined || decider === player ? event : { ...event, by: decider } as TurnEvent;
 }
 
 function labelOf(event: TurnEvent): string {
@@ -80,10 +90,13 @@ export function createLocalGame(input: GameInput) {
     get taken(): readonly TakenTransition[] {
       return moments[index].taken;
     },
-    /** Sends a player's action or a game report; a refusal changes nothing and is returned. */
+    /**
+     * Sends a player's action or a game report; a refusal changes nothing and is returned. The page
+     * plays every seat: a player's action is sent by whoever makes that player's decisions now (722.5).
+     */
     send(event: TurnEvent): Refusal | null {
       recorder.take();
-      const refusal = game.send(event);
+      const refusal = game.send(sentByDecider(game, event));
       if (!refusal) record(labelOf(event), event.type);
       return refusal;
     },

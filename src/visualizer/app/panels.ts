@@ -41,15 +41,29 @@ function keyed(record: Record<string, number>): HTMLElement {
   return h('dl', { class: 'keyed' }, ...Object.entries(record).flatMap(([key, value]) => [h('dt', {}, key), h('dd', {}, value)]));
 }
 
+/** 722 (723 from April 2026): who controls whom now, the control waiting for a turn, who decides now; the edition cited. */
+function controlPanel(view: View): HTMLElement {
+  const pairs = (record: Record<string, string>) => Object.entries(record).map(([who, by]) => `${who} ← ${by}`);
+  const { endingTurnsAndPhases, controllingAnotherPlayer } = view.ruleNumbers;
+  return section(
+    'control',
+    `Control (${controllingAnotherPlayer})`,
+    h('div', {}, 'controlled now: ', h('span', { 'data-testid': 'controlled-by' }, list(pairs(view.controlledBy), 'nobody'))),
+    h('div', {}, 'waiting for a turn: ', h('span', { 'data-testid': 'pending-control' }, list(pairs(view.pendingControl), 'none'))),
+    h('div', {}, 'decides now: ', h('span', { 'data-testid': 'decider' }, view.decider ?? '—')),
+    h('div', { class: 'muted', 'data-testid': 'rules-edition' }, `rule numbers of the ${view.rulesEdition} edition: ending turns ${endingTurnsAndPhases}, control ${controllingAnotherPlayer}`),
+  );
+}
+
 /** The history log, newest last, each record with its rule and where it happened. */
-export function historyLog(history: readonly HistoryRecord[]): HTMLElement {
+export function historyLog(history: readonly HistoryRecord[], edition?: string): HTMLElement {
   const rows = history.map((record) =>
     h(
       'li',
       { class: `record ${record.type}` },
       h('span', { class: 'where', title: record.step ?? record.phase ?? '' }, `T${record.turn} ${shortName(record.step ?? record.phase ?? '')}`),
       h('span', { class: 'what' }, describeRecord(record)),
-      h('span', { class: 'rule' }, ruleOfRecord(record)),
+      h('span', { class: 'rule' }, ruleOfRecord(record, edition)),
     ),
   );
   return h('ol', { class: 'history', 'data-testid': 'history' }, ...rows);
@@ -148,5 +162,6 @@ export function renderPanels(container: HTMLElement, view: View, status?: HTMLEl
       h('div', { class: 'muted' }, 'so far: ', view.stepsThisTurn.map(shortName).join(' → ')),
     ),
     section('next-turns', 'Upcoming turns', list(view.nextTurns)),
+    controlPanel(view),
   );
 }

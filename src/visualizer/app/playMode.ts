@@ -1,4 +1,4 @@
-import { turnMachine, view, type TurnEvent } from '../../index.js';
+import { DEFAULT_RULES_EDITION, RULES_EDITIONS, turnMachine, view, type TurnEvent } from '../../index.js';
 import type { ChartPane } from './chartPane.js';
 import { renderControls, type ControlsState } from './controls.js';
 import { h, replace } from './dom.js';
@@ -21,7 +21,11 @@ export interface ModeElements {
 /** Play mode: a game in the page, driven by the controls, with undo, time travel and the microsteps of each event. */
 export function startPlayMode(chart: ChartPane, elements: ModeElements): () => void {
   let choice: GameChoice = DEFAULT_GAME;
-  let game: LocalGame = createLocalGame(choice.input);
+  /** The rules edition a new game cites (the edition picker). */
+  let rulesEdition = DEFAULT_RULES_EDITION;
+  const inputOf = (picked: GameChoice) => ({ ...picked.input, options: { ...picked.input.options, rulesEdition } });
+  let game: LocalGame = createLocalGame(inputOf(choice));
+  chart.setEdition(rulesEdition);
   /** The microstep of the current moment shown instead of the state after its event, if any. */
   let shownMicrostep: number | undefined;
   /** Who the controls act as, and the order of triggers being picked (forgotten when the game moves). */
@@ -48,7 +52,8 @@ export function startPlayMode(chart: ChartPane, elements: ModeElements): () => v
   function newGame(key: string): void {
     game.stop();
     choice = gameChoice(key);
-    game = createLocalGame(choice.input);
+    game = createLocalGame(inputOf(choice));
+    chart.setEdition(rulesEdition);
     moved();
     controls.actingPlayer = undefined;
     render();
@@ -61,13 +66,13 @@ export function startPlayMode(chart: ChartPane, elements: ModeElements): () => v
     if (!step) {
       chart.highlight(game.game.snapshot().value, game.taken);
       renderPanels(elements.panels, game.game.view(), elements.status);
-      replace(elements.history, historyLog(game.game.history));
+      replace(elements.history, historyLog(game.game.history, rulesEdition));
       return;
     }
     const history = historyAtMicrostep(moment, shownMicrostep!);
     chart.highlight(step.snapshot.value, step.taken);
     renderPanels(elements.panels, view(step.snapshot), elements.status);
-    replace(elements.history, historyLog(history));
+    replace(elements.history, historyLog(history, rulesEdition));
   }
 
   function render(): void {
@@ -85,6 +90,7 @@ export function startPlayMode(chart: ChartPane, elements: ModeElements): () => v
         travel: (index) => { moved(); game.travel(index); render(); },
         showMicrostep: (index) => { shownMicrostep = index; render(); },
       }),
+      editionPicker(),
     );
     elements.history.scrollTop = elements.history.scrollHeight;
     const moment = game.moments[game.index];
@@ -95,6 +101,21 @@ export function startPlayMode(chart: ChartPane, elements: ModeElements): () => v
         : `Microstep ${shownMicrostep + 1}/${moment.microsteps.length} of “${moment.label}”: passed through, not at rest. The controls act on the state after the event.`,
     );
     elements.controls.querySelector('.microstep.current')?.scrollIntoView({ block: 'nearest' });
+  }
+
+  /** The edition picker: a new game cites the rule numbers of the edition picked (its chart descriptions too). */
+  function editionPicker(): HTMLElement {
+    const picker = h(
+      'select',
+      { 'data-testid': 'rules-edition-choice', 'aria-label': 'the rules edition whose numbers a new game cites' },
+      ...RULES_EDITIONS.map(({ from, set, endingTurnsAndPhases, uncertain }) =>
+        h('option', { value: from, selected: from === rulesEdition }, `${from} (${set}): ${endingTurnsAndPhases}${uncertain ? ', uncertain' : ''}`)),
+    ) as HTMLSelectElement;
+    picker.addEventListener('change', () => {
+      rulesEdition = picker.value;
+      newGame(choice.key);
+    });
+    return h('label', { class: 'inline' }, 'rule numbers of the edition ', picker);
   }
 
   void chart.show(turnMachine.config).then(render);
