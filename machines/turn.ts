@@ -61,6 +61,10 @@ export const turnStatechart = setup({
       { guard: { type: 'isRefused', params: { waitingFor: null } }, actions: { type: 'reject', params: { waitingFor: null } } },
       { actions: 'setCombatant' },
     ],
+    'player.concede': [
+      { guard: { type: 'isRefused', params: { waitingFor: null } }, actions: { type: 'reject', params: { waitingFor: null } } },
+      { description: '104.3a, 800.4: the player leaves the game at once, in any state; then each region goes on without them.', actions: ['concede', 'signalPlayerLeft'] },
+    ],
   },
   states: {
     turn: {
@@ -142,6 +146,12 @@ export const turnStatechart = setup({
                   always: [
                     { guard: 'isNextStepSkipped', actions: 'skipNextStep' },
                     { guard: 'isFirstStrikeStepNext', target: 'firstStrikeDamage', actions: 'takeFirstStrikeStep' },
+                    {
+                      description: '800.4j, 508.8: no active player declares attackers: none are declared as the step begins.',
+                      guard: { type: 'isNextStepWithNoActivePlayer', params: { step: 'declareAttackers' } },
+                      target: 'declareAttackers.declared',
+                      actions: ['takeNextStep', 'declareNoAttackers'],
+                    },
                     { guard: { type: 'isNextStep', params: { step: 'beginningOfCombat' } }, target: 'beginningOfCombat', actions: 'takeNextStep' },
                     { guard: { type: 'isNextStep', params: { step: 'declareAttackers' } }, target: 'declareAttackers', actions: 'takeNextStep' },
                     { guard: { type: 'isNextStep', params: { step: 'declareBlockers' } }, target: 'declareBlockers', actions: 'takeNextStep' },
@@ -166,11 +176,12 @@ export const turnStatechart = setup({
                       on: {
                         'combat.declareAttackers': [
                           { guard: { type: 'isRefused', params: { waitingFor: 'declareAttackers' } }, actions: { type: 'reject', params: { waitingFor: 'declareAttackers' } } },
-                          { target: 'declared', actions: ['declareAttackers', 'openPriority'] },
+                          { target: 'declared', actions: 'declareAttackers' },
                         ],
+                        'player.left': { description: '800.4j: the active player left: the declaration is made as none (508.8).', guard: 'hasNoActivePlayer', target: 'declared', actions: 'declareNoAttackers' },
                       },
                     },
-                    declared: { description: '508.2: attackers are declared; players act with priority.' },
+                    declared: { description: '508.2: attackers are declared; players act with priority.', entry: 'openPriority' },
                   },
                 },
                 declareBlockers: {
@@ -187,6 +198,7 @@ export const turnStatechart = setup({
                           { guard: 'isLastBlockDeclaration', target: 'declared', actions: ['declareBlockers', 'openPriority'] },
                           { actions: 'declareBlockers' },
                         ],
+                        'player.left': { description: '800.4a: the defending players still to declare have left: players receive priority.', guard: 'isBlockDeclarationOver', target: 'declared', actions: 'openPriority' },
                       },
                     },
                     declared: { description: '509.2: blockers are declared; players act with priority.' },
@@ -295,6 +307,10 @@ export const turnStatechart = setup({
                 'priority.pass': { actions: { type: 'reject', params: { waitingFor: 'orderTriggers' } } },
                 'spell.cast': { actions: { type: 'reject', params: { waitingFor: 'orderTriggers' } } },
                 'ability.activate': { actions: { type: 'reject', params: { waitingFor: 'orderTriggers' } } },
+                'player.left': [
+                  { description: '104.2a: the game is over.', guard: 'isGameOver', target: 'inactive' },
+                  { description: '800.4d: the abilities of the player who left are gone; the putting on the stack goes on (800.4a: priority passes on from them).', target: 'triggers', actions: 'passPriorityOnFromDeparted' },
+                ],
               },
             },
             holding: {
@@ -315,11 +331,16 @@ export const turnStatechart = setup({
                   { target: 'stateBasedActions', actions: 'activateAbility' },
                 ],
                 'triggers.order': { actions: { type: 'reject', params: { waitingFor: 'priority' } } },
+                'player.left': [
+                  { description: '104.2a: the game is over.', guard: 'isGameOver', target: 'inactive' },
+                  { description: '800.4a: the player holding priority left: the next player in turn order still in the game receives it.', guard: 'hasHolderLeft', target: 'stateBasedActions', actions: 'passPriorityOnFromDeparted' },
+                ],
               },
             },
             resolving: {
               description: '608: the top object resolves, its instructions in order (608.2c); ending the turn (723.1) or the combat phase (723.2) happens at its place in them.',
               always: [
+                { description: '104.2a: the game ended during the resolution: it stops where the loss happened.', guard: 'isGameOver', target: 'inactive', actions: 'stopResolution' },
                 {
                   description: '723.1a–c: end the turn — waiting triggers cease to exist, the stack is exiled, state-based actions are checked without priority.',
                   guard: 'isNextEffectEndTurn',

@@ -47,6 +47,8 @@ export interface CreateGameOptions extends Omit<TurnActorOptions, 'snapshot'> {
 
 /** Refuses what a seat may not send: another player's action (805.5a: a teammate may act for the team), or a report only the host makes. */
 function seatRefusal(snapshot: TurnSnapshot, player: PlayerId, event: unknown): Refusal | null {
+  // 800.4a: a player who has left the game sends nothing.
+  if (snapshot.context.left.includes(player)) return { reason: `${player} has left the game: ${player}'s seat sends nothing`, rule: '800.4a' };
   const refusal = explainRefusal(snapshot, event);
   if (refusal?.rule === 'input' || refusal?.rule === 'limit') return refusal;
   const actor = actorOf(event as never);

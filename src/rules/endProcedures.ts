@@ -5,6 +5,7 @@ import { checkStateBasedActions } from './priority.js';
 import { consumeEffect } from './stack.js';
 import { dropRemainingSteps, planDirectlyToCleanup } from './turnPlan.js';
 import { dropTriggers } from './triggers.js';
+import { noteOwnership } from './leaving.js';
 
 /** The resolving object's `endTurn` or `endCombat` instruction is taken up (608.2c), and the history says what it does. */
 function takeInstruction(draft: Draft, type: 'turnEndedByEffect' | 'combatEndedByEffect' | 'endCombatIgnored'): void {
@@ -40,6 +41,7 @@ export function exileStack(draft: Draft): void {
   const { ctx } = draft;
   putInZone(draft, 'exile', ctx.stack.map((object) => object.id));
   for (const object of ctx.stack) {
+    noteOwnership(draft, object);
     record(draft, { type: 'moved', id: object.id, to: 'exile' });
     if (object.kind === 'ability' || object.copy) ctx.ceaseAtNextCheck.push(object.id);
   }

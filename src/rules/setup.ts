@@ -21,6 +21,7 @@ export function initialContext(input: GameInput): GameContext {
       maxHandSize: options.maxHandSize ?? 7,
       triggerOrder: options.triggerOrder ?? 'triggered',
       history: options.history ?? true,
+      ...(options.variant === 'twoHeadedGiant' && { twoHeadedGiant: true as const }),
     },
     limits: limitsOf(input),
     turn: 0,
@@ -51,7 +52,7 @@ export function initialContext(input: GameInput): GameContext {
     onDiscard: [],
     sbaPerformed: false,
     ceaseAtNextCheck: [],
-    zones: { exile: [], graveyard: [], battlefield: [], ceasedToExist: [] },
+    zones: { exile: [], graveyard: [], battlefield: [], ceasedToExist: [], leftGame: [] },
     effects: [],
     attackers: [],
     blockers: [],
@@ -60,5 +61,8 @@ export function initialContext(input: GameInput): GameContext {
     handSize: Object.fromEntries(players.map((p) => [p, hands[p] ?? 7])),
     illegalTargets: [],
     falseConditions: [],
+    left: [],
+    winners: null,
+    zoneOwners: [],
   };
 }

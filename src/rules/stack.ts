@@ -4,6 +4,8 @@ import { ceaseToExist } from './priority.js';
 import { sideOf } from './sides.js';
 import { registerTrigger, isConditionTrue, triggerAbility } from './triggers.js';
 import { addExtraTurn, addPhases, addSkip, addStep } from './turnPlan.js';
+import { isGameOver } from './inGame.js';
+import { loseGame, noteOwnership } from './leaving.js';
 import { PERMANENT_TYPES, type AtTriggerSpec, type OnlyIfSpec, type ResolutionEffect, type StackObjectSpec } from '../vocabulary/index.js';
 import type { GameContext, StackObject } from './types.js';
 
@@ -41,6 +43,7 @@ function putAway(draft: Draft, object: StackObject): void {
     return;
   }
   putInZone(draft, 'graveyard', [object.id]);
+  noteOwnership(draft, object);
   record(draft, { type: 'moved', id: object.id, to: 'graveyard' });
   if (object.copy) draft.ctx.ceaseAtNextCheck.push(object.id);
 }
@@ -85,7 +88,8 @@ const endsTurnOrCombat = (effect: ResolutionEffect) => 'endTurn' in effect || 'e
  * phase (723 is the machine's own transition) or the last.
  */
 export function performEffects(draft: Draft): void {
-  for (let effect = nextEffect(draft.ctx); effect !== undefined && !endsTurnOrCombat(effect); effect = nextEffect(draft.ctx)) {
+  // 104.2a: once the game is over, nothing more happens.
+  for (let effect = nextEffect(draft.ctx); effect !== undefined && !endsTurnOrCombat(effect) && !isGameOver(draft.ctx); effect = nextEffect(draft.ctx)) {
     consumeEffect(draft);
     perform(draft, effect);
   }
@@ -137,6 +141,7 @@ function perform(draft: Draft, effect: ResolutionEffect): void {
     else putOnStack(draft, { ...effect.cast, type: effect.cast.type ?? 'instant', kind: 'spell' });
   } else if ('createEffect' in effect) createEffect(draft, effect.createEffect);
   else if ('addMana' in effect) addMana(draft, effect.addMana.player, effect.addMana.amount);
+  else if ('loseGame' in effect) loseGame(draft, effect.loseGame.player);
 }
 
 /** 608.2m, 608.2n, 608.3: the resolved object finishes (if it is still on the stack) and goes where it belongs. */
@@ -168,5 +173,6 @@ function enterBattlefield(draft: Draft, object: StackObject): void {
     return;
   }
   putInZone(draft, 'battlefield', [object.id]); // 608.3a, 608.3f: a copy enters as a token
+  noteOwnership(draft, object);
   record(draft, { type: 'moved', id: object.id, to: 'battlefield' });
 }

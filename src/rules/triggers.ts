@@ -1,5 +1,6 @@
 import { limitReached, record, type Draft } from './draft.js';
 import type { AtTriggerSpec, PhaseId, PlayerId, StackObjectSpec, StepId } from '../vocabulary/index.js';
+import { isInGame } from './inGame.js';
 import { isTurnOf, playersOf } from './sides.js';
 import type { GameContext, RegisteredTrigger } from './types.js';
 
@@ -14,6 +15,12 @@ export function isConditionTrue(draft: Draft, condition: string | undefined): bo
  */
 export function triggerAbility(draft: Draft, spec: StackObjectSpec): void {
   if (!isConditionTrue(draft, spec.if)) return;
+  if (!isInGame(draft.ctx, spec.controller)) {
+    // 800.4d: an ability a player who left the game would control is not put on the stack.
+    record(draft, { type: 'triggered', id: spec.id });
+    record(draft, { type: 'triggerRemoved', id: spec.id, rule: '800.4d' });
+    return;
+  }
   if (draft.ctx.pendingTriggers.length >= draft.ctx.limits.maxPendingTriggers) {
     limitReached(draft, 'maxPendingTriggers', spec.id);
     return;

@@ -76,6 +76,15 @@ export interface Zones {
   graveyard: string[];
   battlefield: string[];
   ceasedToExist: string[];
+  /** 800.4a: objects that left the game with their owner. */
+  leftGame: string[];
+}
+
+/** 800.4a: who owns and who controls an object kept in a zone (108.3: a spell's owner; default its controller). */
+export interface ZoneOwner {
+  id: string;
+  owner: PlayerId;
+  controller: PlayerId;
 }
 
 /** The options as the rules use them: every default filled in. */
@@ -85,6 +94,8 @@ export interface RulesOptions {
   triggerOrder: TriggerOrder;
   /** History records are built, and the zones kept (false: the game keeps no record of the past). */
   history: boolean;
+  /** 810: Two-Headed Giant (810.8a–b: a team leaves the game together). */
+  twoHeadedGiant?: true;
 }
 
 export interface GameContext {
@@ -152,4 +163,10 @@ export interface GameContext {
   handSize: Record<PlayerId, number>;
   illegalTargets: string[];
   falseConditions: string[];
+  /** 800.4: the players who have left the game, in the order they left. */
+  left: PlayerId[];
+  /** 104.2a, 104.2c: the winners once the game is over; null while it goes on. */
+  winners: PlayerId[] | null;
+  /** 800.4a: owner and controller of the objects in the zones (kept with the zones: only with the history option). */
+  zoneOwners: ZoneOwner[];
 }

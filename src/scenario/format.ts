@@ -30,6 +30,7 @@ export const ACTIONS = {
   addMana: { event: 'mana.add' },
   invalidateTarget: { event: 'target.invalidate', field: 'id' },
   setCondition: { event: 'condition.set' },
+  concede: { event: 'player.concede', field: 'player' },
 } as const satisfies Record<string, Action>;
 
 interface Action { event: TurnEventType; field?: string; trueOmits?: true; rename?: Record<string, string> }
@@ -75,13 +76,14 @@ export interface ZonesExpectation {
   graveyard?: string[];
   battlefield?: string[];
   ceasedToExist?: string[];
+  leftGame?: string[];
 }
 
 /** VIEW: what `expect` checks; every key optional. */
 export interface ViewExpectation {
   turn?: number;
   extraTurn?: boolean;
-  activePlayer?: PlayerId;
+  activePlayer?: PlayerId | null;
   /** FORMAT-TEAMS.md: the active team's id (null without teams), its players, who may act, who declares. */
   activeTeam?: string | null;
   activePlayers?: PlayerId[];
@@ -104,6 +106,11 @@ export interface ViewExpectation {
   nextTurns?: string[];
   orderTriggers?: ({ player: PlayerId } | { team: string }) & { triggers: string[] } | null;
   history?: HistoryExpectation;
+  /** 800.4: the players still in the game; whose turn it is (also once they left); 104.2a: over, and who won. */
+  inGame?: PlayerId[];
+  turnOf?: string;
+  gameOver?: boolean;
+  winners?: PlayerId[];
 }
 
 export type ScriptEntry = ActionEntry | { reject: ActionEntry } | { expect: ViewExpectation };
@@ -164,7 +171,7 @@ const recordPatterns = optional(list(recordPattern, { max: 10_000 }));
 const viewSchema = object<ViewExpectation>({
   turn: optional(integer(1, Number.MAX_SAFE_INTEGER)),
   extraTurn: optional(boolean),
-  activePlayer: optional(player),
+  activePlayer: optional(nullable(player)),
   activeTeam: optional(nullable(ref('team'))),
   activePlayers: optional(players),
   mayAct: optional(players),
@@ -175,7 +182,9 @@ const viewSchema = object<ViewExpectation>({
   waitingFor: optional(nullable(picklist(WAITING_FOR, 'waitingFor value'))),
   stack: optional(ids),
   pendingTriggers: optional(ids),
-  zones: optional(object<ZonesExpectation>({ exile: optional(ids), graveyard: optional(ids), battlefield: optional(ids), ceasedToExist: optional(ids) })),
+  zones: optional(object<ZonesExpectation>({
+    exile: optional(ids), graveyard: optional(ids), battlefield: optional(ids), ceasedToExist: optional(ids), leftGame: optional(ids),
+  })),
   effects: optional(ids),
   attackers: optional(ids),
   blockers: optional(ids),
@@ -187,6 +196,10 @@ const viewSchema = object<ViewExpectation>({
     refine: checkOneActor,
   }) as Schema<ViewExpectation['orderTriggers'] & object>)),
   history: optional(object<HistoryExpectation>({ includes: recordPatterns, excludes: recordPatterns, sequence: recordPatterns })),
+  inGame: optional(players),
+  turnOf: optional(side),
+  gameOver: optional(boolean),
+  winners: optional(players),
 }, { noun: 'a VIEW object' });
 
 const actionSchemas = {

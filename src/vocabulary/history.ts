@@ -17,17 +17,21 @@ export interface HistoryFieldsMap {
   /** With teams, `player` is the player named in the pass, or the primary player when the team was named. */
   passed: { player: PlayerId; team?: TeamId };
   triggered: { id: string };
-  triggerRemoved: { id: string };
+  /** `rule`: why, when not 723.1a (800.4d: its controller left the game). */
+  triggerRemoved: { id: string; rule?: string };
   putOnStack: { id: string };
   resolved: { id: string };
   didNotResolve: { id: string };
-  moved: { id: string; to: Zone };
+  /** `rule`: why, when it is 800.4a (a departed player's spell or permanent they do not own is exiled). */
+  moved: { id: string; to: Zone; rule?: string };
   merged: { id: string; into: string };
-  ceasedToExist: { id: string };
+  /** `rule` 800.4a: an ability whose controller left the game. */
+  ceasedToExist: { id: string; rule?: string };
   stateBasedActions: Record<never, never>;
   effectCreated: { id: string };
   effectEnded: { id: string };
-  removedFromCombat: { id: string };
+  /** `rule` 800.4a: a creature of a player who left the game. */
+  removedFromCombat: { id: string; rule?: string };
   manaEmptied: { player: PlayerId };
   discarded: { player: PlayerId; count: number };
   turnEndedByEffect: { source: string };
@@ -39,7 +43,19 @@ export interface HistoryFieldsMap {
   attackersDeclared: { team: TeamId; player: PlayerId; attackers: string[] };
   /** Teams only (805.10d): a defending team's combined block, and who declared it. */
   blockersDeclared: { team: TeamId; player: PlayerId; blockers: string[] };
+  /** 104.3a (conceded), 104.3e (lost); 810.8a–b: a Two-Headed Giant teammate leaves with them (`team`). */
+  playerLeft: { player: PlayerId; reason: LeavingReason; rule: string };
+  /** 800.4a: an object owned by a player who left the game leaves it too. */
+  leftGame: { id: string; rule?: string };
+  /** 800.4k: a departed player's turn does not begin (recorded with the number of the turn that just ended). */
+  turnDidNotBegin: { player: PlayerId; team?: TeamId; rule: string };
+  /** 104.2a, 104.2c: one player (one team) is left: they win and the game ends. */
+  gameEnded: { winners: PlayerId[]; rule: string };
 }
+
+/** Why a player left the game: they conceded (104.3a), lost (104.3e), or their team did (810.8a–b). */
+export const LEAVING_REASONS = ['conceded', 'lost', 'team'] as const;
+export type LeavingReason = (typeof LEAVING_REASONS)[number];
 
 export type HistoryRecordType = keyof HistoryFieldsMap;
 /** A record as rules code writes it, before it is stamped with where it happened. */
@@ -62,6 +78,7 @@ const RULE_OF: Record<HistoryRecordType, string> = {
   stateBasedActions: '704.3', effectCreated: '611.2', effectEnded: '500.5', removedFromCombat: '511.3',
   manaEmptied: '500.5', discarded: '514.1', turnEndedByEffect: '723.1', combatEndedByEffect: '723.2',
   endCombatIgnored: '723.2g', limitReached: 'limit', attackersDeclared: '805.10b', blockersDeclared: '805.10d',
+  playerLeft: '104.3a', leftGame: '800.4a', turnDidNotBegin: '800.4k', gameEnded: '104.2a',
 };
 
 /** Every record type, in the order of the map (a new type needs its rule above: a compile error otherwise). */
@@ -84,11 +101,16 @@ export const HISTORY_FIELD_SCHEMAS: { readonly [F in HistoryFieldName]: Schema<F
   team: ref('team'),
   attackers: list(string('an id'), { max: 'maxCreatures' }),
   blockers: list(string('an id'), { max: 'maxCreatures' }),
+  rule: string('a rule number', { max: 100 }),
+  reason: picklist(LEAVING_REASONS, 'reason'),
+  winners: list(ref('player'), { max: 8 }),
 };
 
 const RULE_OF_MOVE: Record<Zone, string> = { exile: '723.1b', graveyard: '608.2n', battlefield: '608.3a', hand: '400.3' };
 
 export function ruleOfRecord(record: HistoryRecord): string {
+  // A record that names its own rule (800.4, 104.2, 104.3, 810.8) cites it.
+  if ('rule' in record && typeof record.rule === 'string') return record.rule;
   return record.type === 'moved' ? RULE_OF_MOVE[record.to] : RULE_OF[record.type];
 }
 
@@ -123,6 +145,10 @@ export function describeRecord(r: HistoryRecord): string {
     case 'limitReached': return `${r.id}: not performed, it would pass limits.${r.limit}`;
     case 'attackersDeclared': return `${r.team} attacks with ${r.attackers.join(', ') || 'nothing'} (${r.player} declares)`;
     case 'blockersDeclared': return `${r.team} blocks with ${r.blockers.join(', ') || 'nothing'} (${r.player} declares)`;
+    case 'playerLeft': return `${r.player} leaves the game (${r.reason === 'team' ? 'with their team' : r.reason})`;
+    case 'leftGame': return `${r.id} leaves the game with its owner`;
+    case 'turnDidNotBegin': return `${r.team ?? r.player}'s turn does not begin: they left the game`;
+    case 'gameEnded': return `the game ends: ${r.winners.join(', ')} win${r.winners.length === 1 ? 's' : ''}`;
   }
 }
 

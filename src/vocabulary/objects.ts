@@ -30,6 +30,8 @@ export interface StackObjectSpec {
   bestow?: boolean;
   mutate?: boolean;
   cannotEnter?: boolean;
+  /** 108.3 (spells only): the card's owner when it is not its controller; a copy is its controller's (707.10). */
+  owner?: PlayerId;
 }
 
 /** A "beginning of" triggered ability (500.6), or a delayed one (`once`, 603.7). */
@@ -153,6 +155,8 @@ export interface ResolutionEffectMap {
   createEffect: ContinuousEffectSpec;
   addMana: AddManaSpec;
   onlyIf: OnlyIfSpec;
+  /** 104.3e: the player loses the game, and leaves it (104.5, 800.4). */
+  loseGame: { player: PlayerId };
 }
 export type ResolutionEffect = OneKeyOf<ResolutionEffectMap>;
 
@@ -189,11 +193,27 @@ function checkStackObject(kind: StackObjectKind, obj: StackObjectSpec, report: R
     if (kind !== 'spell') report([key], `${quote(key)} ${goesWith}, not ${KIND_NAMES[kind]}`);
     else if (!types.includes(type)) report([key], `${quote(key)} ${goesWith}, got type ${quote(type)}`);
   }
+  if (obj.owner !== undefined && kind !== 'spell') report(['owner'], `"owner" is only for spells (108.3): ${KIND_NAMES[kind]} is not owned`);
+  else if (obj.owner !== undefined && obj.copy === true) report(['owner'], '"owner" does not go with "copy": a copy is owned by its controller (707.10)');
+  checkOwnLoss(obj.controller, obj.effects, report);
   if (kind !== 'spell') return;
   const oneTarget = type === 'aura' ? 'an aura spell' : type === 'creature' && obj.mutate === true ? 'a mutate spell' : undefined;
   if (oneTarget === undefined) return;
   if (obj.targets === undefined) report(['targets'], `missing (${oneTarget} has exactly one target)`, 'missing');
   else if (obj.targets.length !== 1) report(['targets'], `${oneTarget} has exactly one target, got ${obj.targets.length}`);
+}
+
+/**
+ * 104.3e, 800.4a: an object whose own controller loses leaves the game with them, so in its
+ * effects list a `loseGame` of that controller is the last effect.
+ */
+function checkOwnLoss(controller: PlayerId, effects: readonly ResolutionEffect[] | undefined, report: Report): void {
+  if (effects === undefined) return;
+  effects.forEach((effect, index) => {
+    if ('loseGame' in effect && effect.loseGame.player === controller && index !== effects.length - 1) {
+      report(['effects', index, 'loseGame'], `${quote(controller)} controls this object and loses the game here: it leaves the game with them (800.4a), so this must be its last effect`);
+    }
+  });
 }
 
 /**
@@ -230,6 +250,7 @@ function checkAt(at: AtTriggerSpec, report: Report, inList: boolean, env: Env): 
   for (const key of ['thatTurn', 'nextTurnOf'] as const) {
     if (at[key] !== undefined && at.whoseTurn !== undefined) report(['whoseTurn'], `"whoseTurn" does not go with ${quote(key)} (the bound turn says whose)`);
   }
+  checkOwnLoss(at.controller, at.effects, report);
 }
 
 /** `onlyIf`: at least one condition; `then` holds none of what a condition cannot guard (FORMAT.md). */
@@ -237,7 +258,7 @@ function checkOnlyIf(spec: OnlyIfSpec, report: Report): void {
   if (spec.firstCombatPhase === undefined && spec.extraTurn === undefined) report([], 'needs "firstCombatPhase" or "extraTurn"', 'missing');
   spec.then.forEach((effect, index) => {
     const key = Object.keys(effect)[0];
-    if (['endTurn', 'endCombat', 'cast', 'at', 'onlyIf'].includes(key)) report(['then', index], `${quote(key)} is not allowed in "onlyIf.then"`);
+    if (['endTurn', 'endCombat', 'cast', 'at', 'onlyIf', 'loseGame'].includes(key)) report(['then', index], `${quote(key)} is not allowed in "onlyIf.then"`);
   });
 }
 
@@ -320,6 +341,7 @@ function stackObject(kind: StackObjectKind): Schema<StackObjectSpec> {
     bestow: optional(boolean),
     mutate: optional(boolean),
     cannotEnter: optional(boolean),
+    owner: optional(player),
   }, { noun: KIND_NAMES[kind], refine: (obj, report) => checkStackObject(kind, obj, report) });
 }
 
@@ -336,6 +358,7 @@ export const anyStackObject = object<StackObjectSpec>({
   bestow: optional(boolean),
   mutate: optional(boolean),
   cannotEnter: optional(boolean),
+  owner: optional(player),
 }, { noun: 'a spell or ability' });
 
 export const spell = stackObject('spell');
@@ -429,6 +452,7 @@ export const effect = oneKey<ResolutionEffectMap>({
   createEffect: continuousEffect,
   addMana,
   onlyIf: object<OnlyIfSpec>({ firstCombatPhase: optional(boolean), extraTurn: optional(boolean), then: effectList }, { refine: checkOnlyIf }),
+  loseGame: object<{ player: PlayerId }>({ player }),
 }, { noun: 'effect', example: '{"endTurn": {}}' });
 
 export const effects: Schema<ResolutionEffect[]> = list(effect, { max: 'maxEffects', refine: checkEffectOrder });
