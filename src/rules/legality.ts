@@ -183,6 +183,7 @@ export function refusalOf(ctx: GameContext, event: TurnEvent, waitingFor: Waitin
     case 'effect.create':
       return full(ctx.effects.length, limits.maxEffectsInForce, 'continuous effects in force', 'maxEffectsInForce');
     case 'mana.add':
+      if (ctx.left.includes(event.player)) return refuse(`${event.player} has left the game: they have no mana pool`, '800.4a');
       return (ctx.manaPool[event.player] ?? 0) + event.amount > limits.maxAmount
         ? refuse(`${event.player}'s pool would hold more than ${limits.maxAmount} mana (limits.maxAmount)`, 'limit') : null;
     case 'target.invalidate':

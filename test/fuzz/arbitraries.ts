@@ -329,7 +329,7 @@ export class Realizer {
     };
     switch (intent.kind) {
       case 'progress': {
-        const side = awaited ?? v.activeTeam ?? v.activePlayer;
+        const side = awaited ?? v.activeTeam ?? v.activePlayer ?? v.turnOf;
         if (w === 'declareAttackers') {
           return { type: 'combat.declareAttackers', ...this.actor(side, intent.actor), attackers: this.controlled(uniqueIds(intent.attackers), side, intent.actor) };
         }

@@ -74,7 +74,7 @@ const firstDraw: Family = {
     const shouldDraw = turn > 1 || cfg.firstPlayerDraws;
     const steps = stepsOf(ofTurn(p.history, turn));
     expectRule(steps.includes('draw') === shouldDraw, '103.8', `turn ${turn}: draw step ${shouldDraw ? 'missing' : 'taken'} (${steps.join(', ')})`);
-    const active = view(p.final).activePlayer;
+    const active = view(p.final).activePlayer!;
     expectRule(p.final.context.handSize[active] === 7 + (shouldDraw ? 1 : 0), '504.1', `${active} has ${p.final.context.handSize[active]} cards`);
   },
 };
@@ -912,7 +912,7 @@ const triggerOrder: Family = {
       if (forced) return [forced];
       if (waitingFor(s) !== 'orderTriggers') return all(pass, noAttack)(s);
       const firstWait = !s.context.stack.some((o) => abilitiesOf(cfg).some((a) => a.id === o.id));
-      const late = cfg.late && firstWait ? lateAbilitiesOf(cfg, view(s).activePlayer).find((a) => !seen(s, a.id)) : undefined;
+      const late = cfg.late && firstWait ? lateAbilitiesOf(cfg, view(s).activePlayer!).find((a) => !seen(s, a.id)) : undefined;
       return late ? [{ type: 'trigger.report', ability: late }] : orderMenu(cfg, s);
     },
     stopAtTurn: cfg.window === 'upkeep' ? 3 : 2,
