@@ -131,7 +131,8 @@ export function removeTheirTriggers(draft: Draft, leaving: readonly PlayerId[]):
     const inPass = pass === null ? 0 : ctx.pendingTriggers.slice(0, pass.waiting).filter((t) => theirs.includes(t)).length;
     ctx.pendingTriggers = ctx.pendingTriggers.filter((t) => !theirs.includes(t));
     for (const ability of theirs) record(draft, { type: 'triggerRemoved', id: ability.id, rule: '800.4d' });
-    if (pass !== null) ctx.triggerPass = { ...pass, waiting: pass.waiting - inPass };
+    // (117.5: what waits changed, so state-based actions are checked again before anyone receives priority)
+    if (pass !== null) ctx.triggerPass = { ...pass, waiting: pass.waiting - inPass, put: pass.put || inPass > 0 };
   }
   const stillIn = ctx.triggerPass?.sides.filter((side) => isSideInGame(ctx, side));
   if (ctx.triggerPass !== null && stillIn!.length !== ctx.triggerPass.sides.length) ctx.triggerPass = { ...ctx.triggerPass, sides: stillIn! };
