@@ -21,6 +21,22 @@ for (const dir of folders) {
   });
 }
 
+// Issue 18, leaving the game (800.4, 104.3a, 104.3e, 104.2a): the public upcoming scenarios this branch passes, by name.
+const UPCOMING_LEAVING = [
+  '27-concede-while-holding-priority.json',
+  '28-active-player-concedes-the-turn-goes-on.json',
+  '29-two-player-concession-ends-the-game.json',
+  '30-final-fortune-loss-in-the-extra-turn.json',
+];
+const upcoming = here('../../shared/scenarios/upcoming');
+describe.runIf(existsSync(upcoming))('upcoming scenarios: leaving the game (issue 18)', () => {
+  it.each(UPCOMING_LEAVING)('%s', (file) => {
+    const result = runScenario(readFileSync(join(upcoming, file), 'utf8'));
+    expect(result.failures).toEqual([]);
+    expect(result.ok).toBe(true);
+  });
+});
+
 describe('the runner fails when the game differs from an expectation', () => {
   it('reports the entry index, the key, expected and actual', () => {
     const result = runScenario({
