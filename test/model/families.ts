@@ -2,7 +2,7 @@
 // statechart (an event menu, a turn bound, and a label naming the target a path reaches),
 // the targets that must all be reached, and the rule assertions run on every executed path.
 import {
-  view, waitingFor,
+  explainRefusal, view, waitingFor,
   type BlockerSpec, type CreatureSpec, type GameInput, type HistoryRecord, type PhaseId, type ResolutionEffect, type SkipSpec, type StackObjectSpec, type StepId,
   type TurnEvent, type TurnSnapshot,
 } from '../../src/index.js';
@@ -1548,6 +1548,8 @@ const holdingCase = (name: string, input: GameInput, leaver: string, over: boole
   },
 });
 
+const REFUSED_CONCESSION = 'a concession after the game ended is refused';
+
 const LEAVE_CASES: LeaveCase[] = [
   holdingCase('two players', LEAVE_P2, 'B', true),
   holdingCase('three players', LEAVE_P3, 'B', false),
@@ -1745,13 +1747,23 @@ const leaving: Family = {
       return [...(c.script(s) ?? all(pass, noAttack)(s)), ...refused];
     },
     stopAtTurn: c.stopAtTurn,
-    label: (states) => (firstTime(states, c.done) ? c.name : null),
+    label: (states, events) => {
+      if (firstTime(states, c.done)) return c.name;
+      // 104.3a, 104.2a: a concession of a player who left, or in a game that is over, is refused (the first case's paths)
+      const lastEvent = events[events.length - 1];
+      const refused = lastEvent?.type === 'player.concede' && states.length >= 2 && explainRefusal(previous(states), lastEvent) !== null;
+      return refused && c === LEAVE_CASES[0] ? REFUSED_CONCESSION : null;
+    },
   })),
-  expected: LEAVE_CASES.map((c) => c.name),
+  expected: [...LEAVE_CASES.map((c) => c.name), REFUSED_CONCESSION],
   check: (p) => {
-    const c = LEAVE_CASES.find((x) => x.name === p.label)!;
     expectRule(leftPlayers(p).length > 0, '800.4', 'nobody left the game');
-    c.check(p);
+    if (p.label === REFUSED_CONCESSION) {
+      const refusal = p.refusals[p.refusals.length - 1];
+      expectRule(refusal !== null && ['104.2a', '104.3a'].includes(refusal.rule), '104.3a/104.2a', `the last concession: ${JSON.stringify(refusal)}`);
+      return;
+    }
+    LEAVE_CASES.find((x) => x.name === p.label)!.check(p);
   },
 };
 

@@ -1502,7 +1502,8 @@ export class RulesMonitor {
           this.fail('106.4', `${p}'s mana pool grew without mana being added`);
         }
         const firstEnd = o.records.findIndex((r) => r.type === 'stepEnded' || r.type === 'phaseEnded');
-        if (poolBefore > 0 && firstEnd >= 0
+        // (800.4a: a pool that left the game with its player is gone, not emptied)
+        if (poolBefore > 0 && firstEnd >= 0 && !this.left.includes(p)
           && !o.records.slice(0, firstEnd).some((r) => r.type === 'manaEmptied' && r.player === p)) {
           this.fail('500.5', `${p}'s unspent mana did not empty as the ${o.records[firstEnd].step ?? o.records[firstEnd].phase} ended`);
         }
