@@ -34,7 +34,8 @@ describe('a game with departed players, or over, restores identically', () => {
       return v.priority ? [{ type: 'priority.pass', player: v.priority }] : [];
     };
     sameFuture(game, next);
-    expect(game.view()).toMatchObject({ turn: 3, activePlayer: 'C', nextTurns: ['B', 'C'] }); // 800.4k: A's turns do not begin
+    expect(game.view()).toMatchObject({ turn: 3, activePlayer: 'C' });
+    expect(game.view().nextTurns.slice(0, 4)).toEqual(['B', 'C', 'B', 'C']); // 800.4k: A's turns do not begin
   });
 
   it('a game that is over (104.2a): restored, it refuses everything as the original does', () => {
