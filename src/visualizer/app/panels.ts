@@ -73,7 +73,7 @@ export function renderPanels(container: HTMLElement, view: View): void {
         view.activeTeam ? h('dt', {}, 'active team') : null,
         view.activeTeam ? h('dd', { 'data-testid': 'active-team' }, view.activeTeam) : null,
         h('dt', {}, view.activeTeam ? 'primary player' : 'active player'),
-        h('dd', { 'data-testid': 'active-player' }, view.activePlayer),
+        h('dd', { 'data-testid': 'active-player' }, view.activePlayer ?? `none (${view.turnOf}'s turn: they left the game, 800.4j)`),
         h('dt', {}, 'phase / step'),
         h('dd', { 'data-testid': 'phase-step' }, `${view.phase ?? '—'} / ${view.step ?? '—'}`),
         h('dt', {}, 'priority'),
