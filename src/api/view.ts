@@ -83,6 +83,7 @@ export type GameState = Pick<TurnSnapshot, 'context' | 'matches'>;
 
 /** What the machine waits for now: a player's priority, a combat declaration, or nothing. */
 export function waitingFor(snapshot: GameState): WaitingFor {
+  if (snapshot.context.winners !== null) return null; // 104.2a: a game that is over waits for nobody
   if (snapshot.matches({ turn: { priority: 'holding' } })) return 'priority';
   if (snapshot.matches({ turn: { priority: 'orderingTriggers' } })) return 'orderTriggers';
   if (snapshot.matches({ turn: { phases: { combat: { declareAttackers: 'declaring' } } } })) return 'declareAttackers';

@@ -1,7 +1,7 @@
 import { limitReached, record, type Draft } from './draft.js';
 import type { AtTriggerSpec, PhaseId, PlayerId, StackObjectSpec, StepId } from '../vocabulary/index.js';
-import { isInGame } from './inGame.js';
-import { isTurnOf, playersOf } from './sides.js';
+import { isInGame, playersInGame } from './inGame.js';
+import { isTurnOf } from './sides.js';
 import type { GameContext, RegisteredTrigger } from './types.js';
 
 /** 603.4: an intervening "if" names a game condition (all true until the host sets one false). */
@@ -84,7 +84,7 @@ export function triggerAtBeginningOf(draft: Draft, stepOrPhase: StepId | PhaseId
       kept.push(registered);
       continue;
     }
-    const times = registered.perActivePlayer ? playersOf(ctx, ctx.activeSide).length : 1;
+    const times = registered.perActivePlayer ? playersInGame(ctx, ctx.activeSide).length : 1; // (800.4: a player who left is none of them)
     let count = registered.countTurn === ctx.turn ? registered.count : 0;
     for (let i = 0; i < times; i += 1) {
       count += 1;

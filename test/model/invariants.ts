@@ -92,7 +92,9 @@ interface PendingSkip { side: string; kind: 'step' | 'phase'; id: StepId | Phase
  * they control (`ceasedToExist`), spells they control but do not own (`moved` to exile), the
  * triggered abilities of theirs waiting (`triggerRemoved`, 800.4d).
  */
-interface Departure { players: PlayerId[]; reason: 'conceded' | 'lost'; stage: number; owned: Set<string>; abilities: Set<string>; exiled: Set<string>; triggers: Set<string> }
+interface Departure { players: PlayerId[]; reason: 'conceded' | 'lost'; stage: number; owned: string[]; abilities: string[]; exiled: string[]; triggers: string[] }
+/** Removes one occurrence (two objects may share an id). */
+const takeOne = (list: string[], id: string) => { const i = list.indexOf(id); if (i >= 0) list.splice(i, 1); };
 /** 800.4's order of the records that follow `playerLeft` (FORMAT.md "What happens when C leaves"). */
 const DEPARTURE_STAGE: Record<string, number> = { playerLeft: 0, leftGame: 1, removedFromCombat: 2, ceasedToExist: 3, moved: 4, triggerRemoved: 5, gameEnded: 6 };
 
@@ -209,6 +211,8 @@ export class RulesMonitor {
   /** Departures the batch must record, in order (104.3a: a concession; 104.3e: a loss a resolution predicts). */
   private expectedDepartures: { player: PlayerId; reason: 'conceded' | 'lost' }[] = [];
   private departure: Departure | null = null;
+  /** Objects that left the stack under 800.4a (a resolving one keeps resolving, 608.2m: it may still end the turn). */
+  private readonly goneWithPlayer = new Set<string>();
   /** 800.4k: departed sides' turns the oracle has passed over (their `turnDidNotBegin`). */
   // 504.1, 514.1: hand sizes
   private readonly hands: Record<PlayerId, number>;
@@ -737,7 +741,7 @@ export class RulesMonitor {
         if (r.rule === '800.4d') {
           const controller = this.specOf(r.id)?.controller;
           if (controller === undefined || !this.left.includes(controller)) this.fail('800.4d', `trigger ${r.id} removed as a departed player's; its controller ${controller} is in the game`);
-          this.departure?.triggers.delete(r.id);
+          if (this.departure) takeOne(this.departure.triggers, r.id);
           if (this.pass) this.pass.abilities = this.pass.abilities.filter((a) => a.id !== r.id);
         } else if (!this.procedure || !this.procedure.pendingAtStart.has(r.id)) {
           this.fail('723.1a', `trigger ${r.id} removed although it did not wait when a 723 procedure began`);
@@ -841,16 +845,16 @@ export class RulesMonitor {
     if (r.rule !== (r.reason === 'conceded' ? '104.3a' : '104.3e')) this.fail('104.3a/104.3e', `${r.player}'s departure (${r.reason}) cites ${r.rule}`);
     if (this.left.includes(r.player)) this.fail('104.3a', `${r.player} left the game twice`);
     const players = this.twoHeadedGiant ? [r.player, ...this.playersOf(this.sideOf(r.player)).filter((p) => p !== r.player && !this.left.includes(p))] : [r.player];
-    const departure: Departure = { players, reason: r.reason === 'lost' ? 'lost' : 'conceded', stage: 0, owned: new Set(), abilities: new Set(), exiled: new Set(), triggers: new Set() };
+    const departure: Departure = { players, reason: r.reason === 'lost' ? 'lost' : 'conceded', stage: 0, owned: [], abilities: [], exiled: [], triggers: [] };
     for (const id of this.stack) {
       const spec = this.specOf(id) as StackObjectSpec | undefined;
       if (!spec) continue;
       if (this.stackKind.get(id) === 'ability') {
-        if (players.includes(spec.controller)) departure.abilities.add(id);
-      } else if (players.includes(spec.owner ?? spec.controller)) departure.owned.add(id);
-      else if (players.includes(spec.controller)) departure.exiled.add(id);
+        if (players.includes(spec.controller)) departure.abilities.push(id);
+      } else if (players.includes(spec.owner ?? spec.controller)) departure.owned.push(id);
+      else if (players.includes(spec.controller)) departure.exiled.push(id);
     }
-    for (const id of this.pending) if (players.includes(this.specOf(id)?.controller ?? '')) departure.triggers.add(id);
+    for (const id of this.pending) if (players.includes(this.specOf(id)?.controller ?? '')) departure.triggers.push(id);
     this.departure = departure;
     this.left.push(r.player);
   }
@@ -874,8 +878,8 @@ export class RulesMonitor {
   private finishDeparture(): void {
     const d = this.departure!;
     this.departure = null;
-    const left = (what: Set<string>, rule: string, how: string) => {
-      if (what.size > 0) this.fail(rule, `${[...what].join(', ')} of ${d.players.join(', ')}, who left, did not ${how}`);
+    const left = (what: string[], rule: string, how: string) => {
+      if (what.length > 0) this.fail(rule, `${what.join(', ')} of ${d.players.join(', ')}, who left, did not ${how}`);
     };
     left(d.owned, '800.4a', 'leave the game with their owner');
     left(d.abilities, '800.4a', 'cease to exist');
@@ -913,12 +917,13 @@ export class RulesMonitor {
     const d = this.departure;
     if (!d) this.fail('800.4a', `${id} left the game without a player leaving`);
     const index = this.stack.lastIndexOf(id);
+    this.goneWithPlayer.add(id);
     if (index >= 0) {
-      if (d && !d.owned.has(id)) this.fail('800.4a', `${id} left the game, but its owner is still in the game`);
+      if (d && !d.owned.includes(id)) this.fail('800.4a', `${id} left the game, but its owner is still in the game`);
       this.stack.splice(index, 1);
       if (this.resolving?.id === id) this.resolving = null;
     }
-    d?.owned.delete(id);
+    if (d) takeOne(d.owned, id);
   }
 
   /** 800.4a: a departed player's ability ceases to exist; a spell (permanent) they control but do not own is exiled. */
@@ -927,12 +932,13 @@ export class RulesMonitor {
     if (!d) this.fail('800.4a', `${id} ${type === 'moved' ? 'was exiled' : 'ceased to exist'} under 800.4a without a player leaving`);
     const expected = type === 'moved' ? d?.exiled : d?.abilities;
     const index = this.stack.lastIndexOf(id);
+    this.goneWithPlayer.add(id);
     if (index >= 0) {
-      if (expected && !expected.has(id)) this.fail('800.4a', `${id} ${type === 'moved' ? 'was exiled' : 'ceased to exist'} under 800.4a, but it is not what 800.4a says of a departed player's objects`);
+      if (expected && !expected.includes(id)) this.fail('800.4a', `${id} ${type === 'moved' ? 'was exiled' : 'ceased to exist'} under 800.4a, but it is not what 800.4a says of a departed player's objects`);
       this.stack.splice(index, 1);
       if (this.resolving?.id === id) this.resolving = null;
     }
-    expected?.delete(id);
+    if (expected) takeOne(expected, id);
   }
 
   /** 800.4k: a departed side's turn does not begin; 800.4m: what waited for it ends as it would have begun (603.7: what is bound to it goes). */
@@ -1425,7 +1431,7 @@ export class RulesMonitor {
 
   private onProcedureStart(kind: 'endTurn' | 'endCombat', phase: PhaseId | null, source: string): void {
     if (kind === 'endCombat' && phase !== 'combat') this.fail('723.2g', `combat was ended outside a combat phase by ${source}`);
-    if (this.stack.length > 0 && this.stack[this.stack.length - 1] !== source && !this.stack.includes(source)) {
+    if (this.stack.length > 0 && this.stack[this.stack.length - 1] !== source && !this.stack.includes(source) && !this.goneWithPlayer.has(source)) {
       this.fail('723.1', `the procedure's source ${source} is not resolving`);
     }
     const upgraded = this.procedure?.kind === 'endTurn' ? 'endTurn' : kind;
