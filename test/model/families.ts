@@ -1548,6 +1548,14 @@ const holdingCase = (name: string, input: GameInput, leaver: string, over: boole
   },
 });
 
+/** `owner`'s two abilities trigger in turn 1's upkeep (ids b1, b2 for B, a1, a2 for A); `leaver` concedes while the game waits for an order. */
+const twoTriggersThenConcession = (owner: string, leaver: string) => (s: TurnSnapshot): TurnEvent[] | null => {
+  for (const id of [`${owner.toLowerCase()}1`, `${owner.toLowerCase()}2`]) {
+    if (atStart(s) && !seen(s, id)) return [{ type: 'trigger.report', ability: { id, controller: owner } }];
+  }
+  return waitingFor(s) === 'orderTriggers' && nobodyLeft(s) ? [concedes(leaver)] : null;
+};
+
 const REFUSED_CONCESSION = 'a concession after the game ended is refused';
 
 const LEAVE_CASES: LeaveCase[] = [
@@ -1649,12 +1657,7 @@ const LEAVE_CASES: LeaveCase[] = [
       name: `while ordering their triggers, ${input.players.length} players`,
       input,
       stopAtTurn: 2,
-      script: (s) => {
-        if (atStart(s) && !seen(s, 'b1')) return [{ type: 'trigger.report', ability: { id: 'b1', controller: 'B' } }];
-        if (atStart(s) && !seen(s, 'b2')) return [{ type: 'trigger.report', ability: { id: 'b2', controller: 'B' } }];
-        if (waitingFor(s) === 'orderTriggers' && nobodyLeft(s)) return [concedes('B')];
-        return null;
-      },
+      script: twoTriggersThenConcession('B', 'B'),
       done: (s) => !nobodyLeft(s),
       check: (p) => {
         const removed = recordsOf(p.history, 'triggerRemoved').filter((r) => r.rule === '800.4d').map((r) => r.id);
@@ -1667,12 +1670,7 @@ const LEAVE_CASES: LeaveCase[] = [
     name: 'while another player orders their triggers',
     input: { players: ['A', 'B', 'C'], options: { triggerOrder: 'choose' } },
     stopAtTurn: 2,
-    script: (s) => {
-      if (atStart(s) && !seen(s, 'a1')) return [{ type: 'trigger.report', ability: { id: 'a1', controller: 'A' } }];
-      if (atStart(s) && !seen(s, 'a2')) return [{ type: 'trigger.report', ability: { id: 'a2', controller: 'A' } }];
-      if (waitingFor(s) === 'orderTriggers' && nobodyLeft(s)) return [concedes('C')];
-      return null;
-    },
+    script: twoTriggersThenConcession('A', 'C'),
     done: (s) => !nobodyLeft(s),
     check: (p) => {
       const v = view(p.final);
