@@ -63,7 +63,7 @@ export const turnStatechart = setup({
     ],
     'player.concede': [
       { guard: { type: 'isRefused', params: { waitingFor: null } }, actions: { type: 'reject', params: { waitingFor: null } } },
-      { description: '104.3a, 800.4: the player leaves the game at once, in any state; then each region goes on without them.', actions: ['concede', 'signalPlayerLeft'] },
+      { description: '104.3a, 800.4: the player leaves the game at once, in any state; then each region goes on without them.', actions: ['concede', 'checkDepartures'] },
     ],
   },
   states: {
@@ -146,12 +146,6 @@ export const turnStatechart = setup({
                   always: [
                     { guard: 'isNextStepSkipped', actions: 'skipNextStep' },
                     { guard: 'isFirstStrikeStepNext', target: 'firstStrikeDamage', actions: 'takeFirstStrikeStep' },
-                    {
-                      description: '800.4j, 508.8: no active player declares attackers: none are declared as the step begins.',
-                      guard: { type: 'isNextStepWithNoActivePlayer', params: { step: 'declareAttackers' } },
-                      target: 'declareAttackers.declared',
-                      actions: ['takeNextStep', 'declareNoAttackers'],
-                    },
                     { guard: { type: 'isNextStep', params: { step: 'beginningOfCombat' } }, target: 'beginningOfCombat', actions: 'takeNextStep' },
                     { guard: { type: 'isNextStep', params: { step: 'declareAttackers' } }, target: 'declareAttackers', actions: 'takeNextStep' },
                     { guard: { type: 'isNextStep', params: { step: 'declareBlockers' } }, target: 'declareBlockers', actions: 'takeNextStep' },
@@ -166,8 +160,8 @@ export const turnStatechart = setup({
                   exit: 'endStep',
                 },
                 declareAttackers: {
-                  description: '508: declare attackers step — the active player declares attackers (508.1), then receives priority; none: 508.8.',
-                  entry: 'beginStep',
+                  description: '508: declare attackers step — the active player declares attackers (508.1), then receives priority; none: 508.8. 800.4j: without an active player, none are declared.',
+                  entry: ['beginStep', 'checkDepartures'],
                   exit: 'endStep',
                   initial: 'declaring',
                   states: {
@@ -178,7 +172,7 @@ export const turnStatechart = setup({
                           { guard: { type: 'isRefused', params: { waitingFor: 'declareAttackers' } }, actions: { type: 'reject', params: { waitingFor: 'declareAttackers' } } },
                           { target: 'declared', actions: 'declareAttackers' },
                         ],
-                        'player.left': { description: '800.4j: the active player left: the declaration is made as none (508.8).', guard: 'hasNoActivePlayer', target: 'declared', actions: 'declareNoAttackers' },
+                        'departures.check': { description: '800.4j: there is no active player (they left, now or before the step began): the declaration is made as none (508.8).', guard: 'hasNoActivePlayer', target: 'declared', actions: 'declareNoAttackers' },
                       },
                     },
                     declared: { description: '508.2: attackers are declared; players act with priority.', entry: 'openPriority' },
@@ -198,7 +192,7 @@ export const turnStatechart = setup({
                           { guard: 'isLastBlockDeclaration', target: 'declared', actions: ['declareBlockers', 'openPriority'] },
                           { actions: 'declareBlockers' },
                         ],
-                        'player.left': { description: '800.4a: the defending players still to declare have left: players receive priority.', guard: 'isBlockDeclarationOver', target: 'declared', actions: 'openPriority' },
+                        'departures.check': { description: '800.4a: the defending players still to declare have left: players receive priority.', guard: 'isBlockDeclarationOver', target: 'declared', actions: 'openPriority' },
                       },
                     },
                     declared: { description: '509.2: blockers are declared; players act with priority.' },
@@ -307,10 +301,7 @@ export const turnStatechart = setup({
                 'priority.pass': { actions: { type: 'reject', params: { waitingFor: 'orderTriggers' } } },
                 'spell.cast': { actions: { type: 'reject', params: { waitingFor: 'orderTriggers' } } },
                 'ability.activate': { actions: { type: 'reject', params: { waitingFor: 'orderTriggers' } } },
-                'player.left': [
-                  { description: '104.2a: the game is over.', guard: 'isGameOver', target: 'inactive' },
-                  { description: '800.4d: the abilities of the player who left are gone; the putting on the stack goes on (800.4a: priority passes on from them).', target: 'triggers', actions: 'passPriorityOnFromDeparted' },
-                ],
+                'departures.check': { description: '800.4d: the abilities of the player who left are gone; the putting on the stack goes on (800.4a: priority passes on from them). 104.2a: a game that is over waits for nobody.', guard: 'isGameGoingOn', target: 'triggers', actions: 'passPriorityOnFromDeparted' },
               },
             },
             holding: {
@@ -331,10 +322,7 @@ export const turnStatechart = setup({
                   { target: 'stateBasedActions', actions: 'activateAbility' },
                 ],
                 'triggers.order': { actions: { type: 'reject', params: { waitingFor: 'priority' } } },
-                'player.left': [
-                  { description: '104.2a: the game is over.', guard: 'isGameOver', target: 'inactive' },
-                  { description: '800.4a: the player holding priority left: the next player in turn order still in the game receives it.', guard: 'hasHolderLeft', target: 'stateBasedActions', actions: 'passPriorityOnFromDeparted' },
-                ],
+                'departures.check': { description: '800.4a: the player holding priority left: the next player in turn order still in the game receives it.', guard: 'hasHolderLeft', target: 'stateBasedActions', actions: 'passPriorityOnFromDeparted' },
               },
             },
             resolving: {

@@ -254,7 +254,7 @@ export const ACTION_SIGNALS = {
   openPriority: { type: 'priority.open' },
   openCleanupCheck: { type: 'cleanup.check' },
   finishStep: { type: 'step.finished' },
-  signalPlayerLeft: { type: 'player.left' },
+  checkDepartures: { type: 'departures.check' },
 } as const satisfies Record<string, InternalEvent>;
 
 /** A raised event, for the other region of the machine to react to. */
@@ -282,7 +282,7 @@ export function buildTurnActions(path: ActionPath = XSTATE_RESOLVES_BUILT_INS ? 
     openPriority: signal(ACTION_SIGNALS.openPriority),
     openCleanupCheck: signal(ACTION_SIGNALS.openCleanupCheck),
     finishStep: signal(ACTION_SIGNALS.finishStep),
-    signalPlayerLeft: signal(ACTION_SIGNALS.signalPlayerLeft),
+    checkDepartures: signal(ACTION_SIGNALS.checkDepartures),
     reject,
     // Host hooks: never referenced by the chart; the actions above call them (see hooks.ts).
     ...defaultHooks,

@@ -7,6 +7,7 @@ export type InternalEvent =
   | { type: 'step.finished' }
   | { type: 'priority.open' }
   | { type: 'cleanup.check' }
-  | { type: 'player.left' };
+  /** 800.4: who is still in the game is looked at again (after a departure; as a declare attackers step begins, 800.4j). */
+  | { type: 'departures.check' };
 
 export type MachineEvent = TurnEvent | InternalEvent;

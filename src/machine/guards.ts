@@ -60,12 +60,12 @@ export const turnGuards = {
   isEndingCombat: ({ context }: GuardArgs) => context.procedure === 'endCombat',
   /** 104.2a, 104.2c: one player (one team) is left: the game is over. */
   isGameOver: ({ context }: GuardArgs) => isGameOver(context),
+  /** 104.2a: more than one player (team) is left: the game goes on. */
+  isGameGoingOn: ({ context }: GuardArgs) => !isGameOver(context),
   /** 800.4a: the player who held priority has left the game. */
   hasHolderLeft: ({ context }: GuardArgs) => hasHolderLeft(context),
   /** 800.4j: the turn goes on without an active player (the game is not over). */
   hasNoActivePlayer: ({ context }: GuardArgs) => hasNoActivePlayer(context),
-  /** 800.4j, 508.8: the plan's next step is this one, and there is no active player to take its turn-based action. */
-  isNextStepWithNoActivePlayer: ({ context }: GuardArgs, params: { step: StepId }) => plan.isNextStep(context, params.step) && hasNoActivePlayer(context),
   /** 800.4a, 509.1: the defending players still to declare blockers have left. */
   isBlockDeclarationOver: ({ context }: GuardArgs) => isBlockDeclarationOver(context),
 };

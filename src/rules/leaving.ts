@@ -200,7 +200,7 @@ export function loseGame(draft: Draft, player: PlayerId): void {
 }
 
 /** 800.4a: the player who left held priority: the next player in turn order still in the game receives it. */
-export const hasHolderLeft = (ctx: GameContext): boolean => ctx.priority.holder !== null && !isSideInGame(ctx, ctx.priority.holder);
+export const hasHolderLeft = (ctx: GameContext): boolean => !isGameOver(ctx) && ctx.priority.holder !== null && !isSideInGame(ctx, ctx.priority.holder);
 
 /** 800.4a: priority passes on from a player who left to the next player in turn order still in the game (nothing if it is not theirs). */
 export function passPriorityOnFromDeparted(draft: Draft): void {

@@ -734,7 +734,8 @@ export class RulesMonitor {
         if (spec?.if !== undefined && this.falseConditions.has(spec.if)) this.fail('603.4', `${r.id} triggered although its condition ${spec.if} is false`);
         this.onTriggered(r.id, spec);
         this.pending.push(r.id);
-        if (this.openStep === 'cleanup' && !this.cleanup.window) this.cleanup.cause = true;
+        // (800.4d: one a departed player would control never waits: it gives no cleanup priority)
+        if (this.openStep === 'cleanup' && !this.cleanup.window && !this.left.includes(spec?.controller ?? '')) this.cleanup.cause = true;
         break;
       }
       case 'triggerRemoved':
