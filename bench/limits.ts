@@ -29,7 +29,7 @@ class Setup {
     for (let i = 0; i < 200; i += 1) {
       const v = this.game.view();
       if ((v.step ?? v.phase) === where) return;
-      if (v.waitingFor === 'declareAttackers') this.send({ type: 'combat.declareAttackers', player: v.activePlayer, attackers: [] });
+      if (v.waitingFor === 'declareAttackers') this.send({ type: 'combat.declareAttackers', player: v.activePlayer!, attackers: [] });
       else this.pass();
     }
     throw new Error(`setup: never reached ${where}`);

@@ -69,7 +69,7 @@ const other = (p: PlayerId) => (p === PLAYERS[0] ? PLAYERS[1] : PLAYERS[0]);
 export function decide(v: View, done: Set<string>): Move {
   const w = whereOfView(v);
   const T = v.turn;
-  const P = v.activePlayer;
+  const P = v.activePlayer ?? v.turnOf;
   const O = other(P);
   const here = `${T}:${v.phase}:${v.step ?? ''}`;
   const once = (what: string) => {

@@ -62,6 +62,10 @@ export const turnStatechart = setup({
       { guard: { type: 'isRefused', params: { waitingFor: null } }, actions: { type: 'reject', params: { waitingFor: null } } },
       { actions: 'setCombatant' },
     ],
+    'player.concede': [
+      { guard: { type: 'isRefused', params: { waitingFor: null } }, actions: { type: 'reject', params: { waitingFor: null } } },
+      { description: '104.3a, 800.4: the player leaves the game at once, in any state; then each region goes on without them.', actions: ['concede', 'checkDepartures'] },
+    ],
   },
   states: {
     turn: {
@@ -157,8 +161,8 @@ export const turnStatechart = setup({
                   exit: 'endStep',
                 },
                 declareAttackers: {
-                  description: '508: declare attackers step — the active player declares attackers (508.1), then receives priority; none: 508.8.',
-                  entry: 'beginStep',
+                  description: '508: declare attackers step — the active player declares attackers (508.1), then receives priority; none: 508.8. 800.4j: without an active player, none are declared.',
+                  entry: ['beginStep', 'checkDepartures'],
                   exit: 'endStep',
                   initial: 'declaring',
                   states: {
@@ -167,11 +171,12 @@ export const turnStatechart = setup({
                       on: {
                         'combat.declareAttackers': [
                           { guard: { type: 'isRefused', params: { waitingFor: 'declareAttackers' } }, actions: { type: 'reject', params: { waitingFor: 'declareAttackers' } } },
-                          { target: 'declared', actions: ['declareAttackers', 'openPriority'] },
+                          { target: 'declared', actions: 'declareAttackers' },
                         ],
+                        'departures.check': { description: '800.4j: there is no active player (they left, now or before the step began): the declaration is made as none (508.8).', guard: 'hasNoActivePlayer', target: 'declared', actions: 'declareNoAttackers' },
                       },
                     },
-                    declared: { description: '508.2: attackers are declared; players act with priority.' },
+                    declared: { description: '508.2: attackers are declared; players act with priority.', entry: 'openPriority' },
                   },
                 },
                 declareBlockers: {
@@ -188,6 +193,7 @@ export const turnStatechart = setup({
                           { guard: 'isLastBlockDeclaration', target: 'declared', actions: ['declareBlockers', 'openPriority'] },
                           { actions: 'declareBlockers' },
                         ],
+                        'departures.check': { description: '800.4a: the defending players still to declare have left: players receive priority.', guard: 'isBlockDeclarationOver', target: 'declared', actions: 'openPriority' },
                       },
                     },
                     declared: { description: '509.2: blockers are declared; players act with priority.' },
@@ -296,6 +302,7 @@ export const turnStatechart = setup({
                 'priority.pass': { actions: { type: 'reject', params: { waitingFor: 'orderTriggers' } } },
                 'spell.cast': { actions: { type: 'reject', params: { waitingFor: 'orderTriggers' } } },
                 'ability.activate': { actions: { type: 'reject', params: { waitingFor: 'orderTriggers' } } },
+                'departures.check': { description: '800.4d: the abilities of the player who left are gone; the putting on the stack goes on (800.4a: priority passes on from them). 104.2a: a game that is over waits for nobody.', guard: 'isGameGoingOn', target: 'triggers', actions: 'passPriorityOnFromDeparted' },
               },
             },
             holding: {
@@ -316,11 +323,13 @@ export const turnStatechart = setup({
                   { target: 'stateBasedActions', actions: 'activateAbility' },
                 ],
                 'triggers.order': { actions: { type: 'reject', params: { waitingFor: 'priority' } } },
+                'departures.check': { description: '800.4a: the player holding priority left: the next player in turn order still in the game receives it.', guard: 'hasHolderLeft', target: 'stateBasedActions', actions: 'passPriorityOnFromDeparted' },
               },
             },
             resolving: {
               description: '608: the top object resolves, its instructions in order (608.2c); ending the turn (723.1) or the combat phase (723.2) happens at its place in them.',
               always: [
+                { description: '104.2a: the game ended during the resolution: it stops where the loss happened.', guard: 'isGameOver', target: 'inactive', actions: 'stopResolution' },
                 {
                   description: '723.1a–c: end the turn — waiting triggers cease to exist, the stack is exiled, state-based actions are checked without priority.',
                   guard: 'isNextEffectEndTurn',

@@ -37,7 +37,7 @@ export type { GameInput, GameOptions } from './vocabulary/input.js';
 export { DEFAULT_LIMITS, LIMIT_CEILINGS, LIMIT_DESCRIPTIONS, LIMIT_FLOORS, type Limits } from './vocabulary/limits.js';
 // Typed event creators, and the event that takes a legal action
 export {
-  pass, cast, activate, declareAttackers, declareBlockers, orderTriggers,
+  pass, cast, activate, declareAttackers, declareBlockers, orderTriggers, concede,
   reportTrigger, registerTrigger, scheduleStateBasedActions, scheduleDiscard, setCombatant, createEffect, addMana, invalidateTarget, setCondition,
   toEvent, type ToEventDetails, type ObjectDetails,
 } from './api/events.js';

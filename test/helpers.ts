@@ -60,7 +60,7 @@ export function gameWithPriorityIn(stepOrPhase: string, players: string[] = ['A'
   for (let i = 0; i < 200; i += 1) {
     const v = game.view();
     if ((v.step ?? v.phase) === stepOrPhase && v.waitingFor === 'priority') return game;
-    if (v.waitingFor === 'declareAttackers') ok(game, { type: 'combat.declareAttackers', player: v.activePlayer, attackers: [{ id: 'knight', firstStrike: true }] });
+    if (v.waitingFor === 'declareAttackers') ok(game, { type: 'combat.declareAttackers', player: v.activePlayer!, attackers: [{ id: 'knight', firstStrike: true }] });
     else if (v.waitingFor === 'declareBlockers') ok(game, { type: 'combat.declareBlockers', player: game.snapshot().context.defendersToDeclare[0], blockers: [{ id: 'wall', blocking: 'knight' }] });
     else ok(game, { type: 'priority.pass', player: v.priority! });
   }

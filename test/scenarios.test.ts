@@ -21,14 +21,18 @@ for (const dir of folders) {
   });
 }
 
-// Issue 18 (rule numbers by edition, controlling a player, extra turns for several players, 500.10a):
-// the upcoming scenarios this branch makes pass, by name (27–30 are the leaving-the-game part).
+// Issue 18 (rule numbers by edition, controlling a player, leaving the game, extra turns for several
+// players, 500.10a): the upcoming scenarios main passes, by name.
 const upcoming = here('../../shared/scenarios/upcoming');
 const ISSUE_18 = [
   '23-mindslaver-controls-the-next-turn.json',
   '24-control-waits-past-a-skipped-turn.json',
   '25-emrakul-control-then-extra-turn.json',
   '26-2hg-controlling-a-player-controls-the-team.json',
+  '27-concede-while-holding-priority.json',
+  '28-active-player-concedes-the-turn-goes-on.json',
+  '29-two-player-concession-ends-the-game.json',
+  '30-final-fortune-loss-in-the-extra-turn.json',
   '31-each-player-takes-an-extra-turn.json',
   '32-each-player-extra-turn-in-another-players-turn.json',
   '33-you-get-an-additional-step-only-in-your-turn.json',

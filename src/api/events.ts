@@ -20,6 +20,8 @@ export const declareBlockers = (player: PlayerId, blockers: BlockerSpec[] = []):
   ({ type: 'combat.declareBlockers', player, blockers });
 /** 603.3b: the order of the player's own simultaneous triggered abilities (ids, the first lowest on the stack). */
 export const orderTriggers = (player: PlayerId, order: string[]): EventOfType<'triggers.order'> => ({ type: 'triggers.order', player, order });
+/** 104.3a: `player` concedes (at any time; they leave the game, 800.4). */
+export const concede = (player: PlayerId): EventOfType<'player.concede'> => ({ type: 'player.concede', player });
 
 // What the host game reports.
 /** 603.2: an ability triggered. */
@@ -56,6 +58,7 @@ export interface ToEventDetails {
   'combat.declareBlockers': { player: PlayerId; blockers?: BlockerSpec[] };
   /** The order to give (the abilities the action names, in that order, by default). */
   'triggers.order': { player: PlayerId; order?: string[] };
+  'player.concede': { player: PlayerId };
 }
 
 /** The spell's type and timing that make it of a legal action's timing (as `legalActions` probes them). */
@@ -89,6 +92,9 @@ export function toEvent<A extends LegalAction>(action: A, details: ToEventDetail
       break;
     case 'triggers.order':
       event = orderTriggers(d.player, (d.order as string[] | undefined) ?? [...a.triggers]);
+      break;
+    case 'player.concede':
+      event = concede(d.player);
       break;
     default:
       // Not a legal action: the event of its type, for the machine to refuse with its reason.

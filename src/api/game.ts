@@ -72,6 +72,8 @@ export interface CreateGameOptions extends Omit<TurnActorOptions, 'snapshot'> {
  * own seat is then refused by the rules (722.5), naming who decides.
  */
 function seatRefusal(snapshot: TurnSnapshot, player: PlayerId, event: unknown): Refusal | null {
+  // 800.4a: a player who has left the game sends nothing.
+  if (snapshot.context.left.includes(player)) return { reason: `${player} has left the game: ${player}'s seat sends nothing`, rule: '800.4a' };
   const refusal = explainRefusal(snapshot, event);
   if (refusal?.rule === 'input' || refusal?.rule === 'limit') return refusal;
   const actor = actorOf(event as never);
@@ -148,8 +150,13 @@ export function createGame(input: GameInput, options: CreateGameOptions = {}): G
           return seatRefusal(actor.getSnapshot(), player, read) ?? deliver(prepareEvent(actor, sentBySeat(read, player)));
         },
         view: (viewOptions) => view(actor.getSnapshot(), viewOptions),
-        // 722.5: a controlled player's seat decides nothing (its controller's seat acts for it)
-        legalActions: () => (stopped() || deciderOf(actor.getSnapshot().context, player) !== player ? [] : legalActions(actor.getSnapshot(), player)),
+        // 722.5: a controlled player's seat decides nothing (its controller's seat acts for it) but may concede (722.6)
+        legalActions: () => {
+          if (stopped()) return [];
+          const snapshot = actor.getSnapshot();
+          if (deciderOf(snapshot.context, player) === player) return legalActions(snapshot, player);
+          return explainRefusal(snapshot, { type: 'player.concede', player }) === null ? [{ type: 'player.concede' }] : [];
+        },
       };
     },
     persist: () => persistGame(actor),

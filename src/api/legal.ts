@@ -37,7 +37,8 @@ export type LegalAction =
   | { type: 'ability.activate'; timing: 'instant' | 'sorcery' | 'yourTurn' | 'combat' }
   | { type: 'combat.declareAttackers'; barred: 'cantAttackDuringExtraTurns'[] }
   | { type: 'combat.declareBlockers' }
-  | { type: 'triggers.order'; triggers: string[] };
+  | { type: 'triggers.order'; triggers: string[] }
+  | { type: 'player.concede' };
 
 type Candidate = [LegalAction, TurnEvent];
 
@@ -58,6 +59,7 @@ function probesOf(player: PlayerId): { candidates: Candidate[]; barred: TurnEven
       [{ type: 'ability.activate', timing: 'combat' }, { type: 'ability.activate', object: { ...probe, timing: 'combat' } }],
       [{ type: 'combat.declareAttackers', barred: [] }, { type: 'combat.declareAttackers', player, attackers: [] }],
       [{ type: 'combat.declareBlockers' }, { type: 'combat.declareBlockers', player, blockers: [] }],
+      [{ type: 'player.concede' }, { type: 'player.concede', player }],
     ],
   };
 }

@@ -97,6 +97,8 @@ function stateProblem(value: unknown, ctx: GameContext): [path: string, reason: 
     return ['snapshot.context.step', `the state is ${where.phase}/${where.step ?? '-'}, the game state says ${ctx.phase}/${ctx.step}`];
   }
   const inactive = priority === 'inactive';
+  // 104.2a: a game that is over rests where it ended, nobody holding priority, nothing awaited.
+  if (ctx.winners !== null) return ctx.priority.holder === null && ctx.triggerPass === null && ctx.resolution === null && ctx.procedure === null ? null : ['snapshot.context.winners', 'a game that is over has a holder of priority, a pass of triggers, a resolution or a procedure in progress'];
   if (where.declaring !== inactive) return ['snapshot.value.turn.priority', `${priority} while ${where.declaring ? 'a declaration is awaited' : 'nobody is declaring'}`];
   if (inactive !== (ctx.priority.holder === null)) return ['snapshot.context.priority.holder', `${ctx.priority.holder} while priority is ${priority}`];
   if ((priority === 'orderingTriggers') !== (sideToOrder(ctx) !== null)) {

@@ -3,6 +3,7 @@
 import type { TurnSnapshot } from '../machine/index.js';
 import { abilitiesToOrder, sideToOrder } from '../rules/triggerOrder.js';
 import { durationInWords, triggerInWords } from './words.js';
+import { isGameOver, isSideInGame, playersInGame } from '../rules/inGame.js';
 import { playersOf, primaryOf } from '../rules/sides.js';
 import { deciderOf, deciderOfSide } from '../rules/control.js';
 import { upcomingTurns } from '../rules/turnPlan.js';
@@ -27,12 +28,20 @@ export interface View {
   turn: number;
   /** 500.7: the current turn is an extra turn. */
   extraTurn: boolean;
-  /** The active player; with teams, the active team's primary player (805.2). */
-  activePlayer: PlayerId;
-  /** The players of the active team, listed order (805.9); without teams, `[activePlayer]`. */
+  /** The active player; with teams, the active team's primary player (805.2); null once they left the game (800.4j). */
+  activePlayer: PlayerId | null;
+  /** The players of the active team still in the game, listed order (805.9); without teams, `[activePlayer]`. */
   activePlayers: PlayerId[];
-  /** 805.4a: the active team's id; null without teams. */
+  /** 805.4a: the active team's id; null without teams, or once the whole team left the game. */
   activeTeam: string | null;
+  /** 800.4j: whose turn it is, also when they have left the game (a player, or with teams a team). */
+  turnOf: Side;
+  /** 800.4: the players still in the game, in turn order. */
+  inGame: PlayerId[];
+  /** 104.2a, 104.2c: the game is over. */
+  gameOver: boolean;
+  /** Who won ([] while the game goes on). */
+  winners: PlayerId[];
   /** 805: the teams, each its players (the first is its primary player); null without teams. */
   teams: Record<string, PlayerId[]> | null;
   phase: PhaseId | null;
@@ -51,7 +60,7 @@ export interface View {
   /** The stack's objects, bottom to top, with their controllers. */
   stackObjects: { id: string; controller: PlayerId; kind: 'spell' | 'ability' }[];
   pendingTriggers: string[];
-  zones: { exile: string[]; graveyard: string[]; battlefield: string[]; ceasedToExist: string[] };
+  zones: { exile: string[]; graveyard: string[]; battlefield: string[]; ceasedToExist: string[]; leftGame: string[] };
   effects: string[];
   /** The continuous effects in force, each with its duration in words ("until A's next turn"). */
   continuousEffects: { id: string; until: string }[];
@@ -70,8 +79,6 @@ export interface View {
   rulesEdition: string;
   /** That edition's numbers of the two chapters that moved (FORMAT.md "Rule numbers by edition"). */
   ruleNumbers: RuleNumbers;
-  /** Whose turn it is: the active side (a player, or with teams a team's id). */
-  turnOf: Side;
   /** 722.1: every player controlled now, and by whom (`{}` when nobody is). */
   controlledBy: Record<PlayerId, PlayerId>;
   /** 722.5: for each player, who makes their decisions now. */
@@ -90,6 +97,7 @@ export type GameState = Pick<TurnSnapshot, 'context' | 'matches'>;
 
 /** What the machine waits for now: a player's priority, a combat declaration, or nothing. */
 export function waitingFor(snapshot: GameState): WaitingFor {
+  if (snapshot.context.winners !== null) return null; // 104.2a: a game that is over waits for nobody
   if (snapshot.matches({ turn: { priority: 'holding' } })) return 'priority';
   if (snapshot.matches({ turn: { priority: 'orderingTriggers' } })) return 'orderTriggers';
   if (snapshot.matches({ turn: { phases: { combat: { declareAttackers: 'declaring' } } } })) return 'declareAttackers';
@@ -117,20 +125,26 @@ export function view(snapshot: GameState, options: ViewOptions = {}): View {
   const declaring = waiting === 'declareAttackers' ? ctx.activeSide : waiting === 'declareBlockers' ? ctx.defendersToDeclare[0] ?? null : null;
   const orderer = waiting === 'orderTriggers' ? sideToOrder(ctx) : null;
   const awaited = priority ?? declaring ?? orderer;
-  const mayAct = priority === null ? [] : playersOf(ctx, priority);
+  const mayAct = priority === null ? [] : playersInGame(ctx, priority);
+  const activeInGame = isSideInGame(ctx, ctx.activeSide);
+  const activePlayers = playersInGame(ctx, ctx.activeSide);
   return {
     players: [...ctx.players],
     turn: ctx.turn,
     extraTurn: ctx.extraTurn,
-    activePlayer: primaryOf(ctx, ctx.activeSide),
-    activePlayers: playersOf(ctx, ctx.activeSide),
-    activeTeam: ctx.teams === null ? null : ctx.activeSide,
+    activePlayer: activeInGame ? activePlayers[0] ?? null : null,
+    activePlayers,
+    activeTeam: ctx.teams === null || !activeInGame ? null : ctx.activeSide,
+    turnOf: ctx.teams === null ? primaryOf(ctx, ctx.activeSide) : ctx.activeSide,
+    inGame: ctx.players.filter((player) => !ctx.left.includes(player)),
+    gameOver: isGameOver(ctx),
+    winners: [...(ctx.winners ?? [])],
     teams: ctx.teams === null ? null : Object.fromEntries(Object.entries(ctx.teams).map(([team, players]) => [team, [...players]])),
     phase: ctx.phase,
     step: ctx.step,
     priority,
     waitingFor: waiting,
-    awaiting: waiting === null || awaited === null ? null : { kind: waiting, side: awaited, players: playersOf(ctx, awaited) },
+    awaiting: waiting === null || awaited === null ? null : { kind: waiting, side: awaited, players: playersInGame(ctx, awaited) },
     mayAct,
     declaring,
     orderTriggers: orderer === null ? null : { ...(ctx.teams === null ? { player: orderer } : { team: orderer }), triggers: abilitiesToOrder(ctx, orderer) },
@@ -142,6 +156,7 @@ export function view(snapshot: GameState, options: ViewOptions = {}): View {
       graveyard: [...ctx.zones.graveyard],
       battlefield: [...ctx.zones.battlefield],
       ceasedToExist: [...ctx.zones.ceasedToExist],
+      leftGame: [...ctx.zones.leftGame],
     },
     effects: ctx.effects.map((e) => e.id),
     continuousEffects: ctx.effects.map((e) => ({ id: e.id, until: durationInWords(e.until, e, ctx) })),
@@ -158,7 +173,6 @@ export function view(snapshot: GameState, options: ViewOptions = {}): View {
     ],
     rulesEdition: ctx.options.rulesEdition,
     ruleNumbers: ruleNumbersOf(ctx.options.rulesEdition),
-    turnOf: ctx.activeSide,
     controlledBy: ctx.control === null ? {} : Object.fromEntries(playersOf(ctx, ctx.control.side).map((p) => [p, ctx.control!.controller])),
     decides: Object.fromEntries(ctx.players.map((p) => [p, deciderOf(ctx, p)])),
     pendingControl: Object.fromEntries(ctx.pendingControl.map((c) => [c.side, c.controller])),

@@ -6,6 +6,7 @@ import * as control from '../rules/control.js';
 import { beginDraft, changesOf, type Draft } from '../rules/draft.js';
 import * as effects from '../rules/effects.js';
 import * as end from '../rules/endProcedures.js';
+import * as leaving from '../rules/leaving.js';
 import { refusalOf } from '../rules/legality.js';
 import * as priority from '../rules/priority.js';
 import * as stack from '../rules/stack.js';
@@ -264,6 +265,11 @@ export const ACTION_RULES = {
   addMana: onEvent('mana.add', (d, e) => effects.addMana(d, e.player, e.amount)),
   invalidateTarget: onEvent('target.invalidate', (d, e) => effects.invalidateTarget(d, e.id)),
   setCondition: onEvent('condition.set', (d, e) => effects.setCondition(d, e.name, e.value)),
+  // 800.4: leaving the game (104.3a, 104.3e; 800.4j: a turn without an active player)
+  concede: onEvent('player.concede', (d, e) => leaving.concede(d, e.player)),
+  passPriorityOnFromDeparted: leaving.passPriorityOnFromDeparted,
+  declareNoAttackers: leaving.declareNoAttackers,
+  stopResolution: leaving.stopResolution,
 } satisfies Record<string, Rule<never>>;
 
 /** The signals each signalling action raises, for the other region of the machine. */
@@ -271,6 +277,7 @@ export const ACTION_SIGNALS = {
   openPriority: { type: 'priority.open' },
   openCleanupCheck: { type: 'cleanup.check' },
   finishStep: { type: 'step.finished' },
+  checkDepartures: { type: 'departures.check' },
 } as const satisfies Record<string, InternalEvent>;
 
 /** A raised event, for the other region of the machine to react to. */
@@ -298,6 +305,7 @@ export function buildTurnActions(path: ActionPath = XSTATE_RESOLVES_BUILT_INS ? 
     openPriority: signal(ACTION_SIGNALS.openPriority),
     openCleanupCheck: signal(ACTION_SIGNALS.openCleanupCheck),
     finishStep: signal(ACTION_SIGNALS.finishStep),
+    checkDepartures: signal(ACTION_SIGNALS.checkDepartures),
     reject,
     // Host hooks: never referenced by the chart; the actions above call them (see hooks.ts).
     ...defaultHooks,

@@ -6,6 +6,8 @@ import type { TurnEvent } from '../vocabulary/index.js';
 export type InternalEvent =
   | { type: 'step.finished' }
   | { type: 'priority.open' }
-  | { type: 'cleanup.check' };
+  | { type: 'cleanup.check' }
+  /** 800.4: who is still in the game is looked at again (after a departure; as a declare attackers step begins, 800.4j). */
+  | { type: 'departures.check' };
 
 export type MachineEvent = TurnEvent | InternalEvent;

@@ -3,6 +3,8 @@ import { isLastPass } from '../rules/priority.js';
 import { nextEffect } from '../rules/stack.js';
 import { hasTriggersInPass, sideToOrder, putTriggersThisPass } from '../rules/triggerOrder.js';
 import * as plan from '../rules/turnPlan.js';
+import { isGameOver } from '../rules/inGame.js';
+import { hasHolderLeft, hasNoActivePlayer, isBlockDeclarationOver } from '../rules/leaving.js';
 import type { GameContext } from '../rules/types.js';
 import type { EventOfType, PhaseId, StepId, TurnEventType, WaitingFor } from '../vocabulary/index.js';
 import type { MachineEvent } from './events.js';
@@ -56,4 +58,14 @@ export const turnGuards = {
   isEndingTurn: ({ context }: GuardArgs) => context.procedure === 'endTurn',
   /** 723.2d–f: the combat phase is being ended. */
   isEndingCombat: ({ context }: GuardArgs) => context.procedure === 'endCombat',
+  /** 104.2a, 104.2c: one player (one team) is left: the game is over. */
+  isGameOver: ({ context }: GuardArgs) => isGameOver(context),
+  /** 104.2a: more than one player (team) is left: the game goes on. */
+  isGameGoingOn: ({ context }: GuardArgs) => !isGameOver(context),
+  /** 800.4a: the player who held priority has left the game. */
+  hasHolderLeft: ({ context }: GuardArgs) => hasHolderLeft(context),
+  /** 800.4j: the turn goes on without an active player (the game is not over). */
+  hasNoActivePlayer: ({ context }: GuardArgs) => hasNoActivePlayer(context),
+  /** 800.4a, 509.1: the defending players still to declare blockers have left. */
+  isBlockDeclarationOver: ({ context }: GuardArgs) => isBlockDeclarationOver(context),
 };

@@ -2,6 +2,7 @@ import { cite } from './citations.js';
 import { record, type Draft } from './draft.js';
 import { endCombatEffects } from './effects.js';
 import type { Actor, AttackerSpec, BlockerSpec, CombatantChange, CombatantSpec } from '../vocabulary/index.js';
+import { isSideInGame } from './inGame.js';
 import { actingAs, nameOf, sideOf, sidesFrom } from './sides.js';
 import { dropStepFromThisPhase } from './turnPlan.js';
 
@@ -36,13 +37,15 @@ export function declareAttackers(draft: Draft, declaration: Actor & { attackers:
 /** 509.1: every defending player (each opponent, in turn order) declares blockers; 805.10d: each defending team. */
 export function awaitBlockDeclarations(draft: Draft): void {
   const { ctx } = draft;
-  ctx.defendersToDeclare = sidesFrom(ctx, ctx.activeSide).slice(1);
+  ctx.defendersToDeclare = sidesFrom(ctx, ctx.activeSide).slice(1).filter((side) => isSideInGame(ctx, side)); // 800.4a: none who left
 }
 
 /** 509.1, 805.10d: a defending player's (team's combined) declaration of blockers. */
 export function declareBlockers(draft: Draft, declaration: Actor & { blockers: readonly BlockerSpec[] }): void {
   const { ctx } = draft;
-  ctx.blockers.push(...teamDeclaration(draft, declaration, declaration.blockers, 'blockersDeclared'));
+  const declared = teamDeclaration(draft, declaration, declaration.blockers, 'blockersDeclared');
+  // 800.4a: whose each blocker is (without teams, the declaring player's), should that player leave the game.
+  ctx.blockers.push(...(ctx.teams === null ? declared.map((b) => ({ ...b, controller: nameOf(declaration) })) : declared));
   const side = sideOf(ctx, nameOf(declaration));
   ctx.defendersToDeclare = ctx.defendersToDeclare.filter((s) => s !== side);
 }

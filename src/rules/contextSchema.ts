@@ -3,12 +3,12 @@
 // `GameContext`, so a field added to the state without its schema is a compile error.
 import {
   DEFAULT_LIMITS, LIMIT_CEILINGS, PHASE_OF_STEP, PHASES, STEPS, STEPS_THIS_TURN, TRIGGER_ORDERS,
-  anyStackObject, atEffect, attacker, blocker, boolean, continuousEffect, extend, integer, list, nullable, object, optional,
+  anyStackObject, atEffect, attacker, blocker, boolean, continuousEffect, extend, integer, list, literal, nullable, object, optional,
   picklist, playerList, record, ref, rulesEditionProblem, string, teamId,
   type AtTriggerSpec, type Path, type Report, type ContinuousEffectSpec, type Limits, type Schema, type Shape, type StackObjectSpec, type PhaseId, type StepId,
 } from '../vocabulary/index.js';
 import type {
-  Control, ContinuousEffect, ExtraTurn, PendingControl, GameContext, PendingSkip, PlannedPhase, RegisteredTrigger, Resolution, RulesOptions, StackObject, TriggerPass, Zones,
+  Control, ContinuousEffect, ExtraTurn, PendingControl, GameContext, PendingSkip, PlannedPhase, RegisteredTrigger, Resolution, RulesOptions, StackObject, TriggerPass, ZoneOwner, Zones,
 } from './types.js';
 
 /** Counters and indexes: whole numbers that fit exactly in a double (the machine never counts past COUNTER_CEILING: machine/budget.ts). */
@@ -102,8 +102,10 @@ export const contextSchema: Schema<GameContext> = object<GameContext>({
   sides: list(side, { min: 2, max: 8 }),
   teams: nullable(record(ref('team'), list(player, { min: 1, max: 8 }), 8)),
   activeSide: side,
-  options: object<RulesOptions>({ skipFirstDraw: boolean, maxHandSize: integer(0, 'maxAmount'), triggerOrder: picklist(TRIGGER_ORDERS, 'trigger order'), history: boolean,
+  options: object<RulesOptions>({
+    skipFirstDraw: boolean, maxHandSize: integer(0, 'maxAmount'), triggerOrder: picklist(TRIGGER_ORDERS, 'trigger order'), history: boolean,
     rulesEdition: string('an edition date', { max: 10 }),
+    twoHeadedGiant: optional(literal(true)),
   }, { refine: (options, report) => { const problem = rulesEditionProblem(options.rulesEdition); if (problem) report(['rulesEdition'], problem); } }),
   limits: limitsSchema,
   turn: integer(1, Number.MAX_SAFE_INTEGER),
@@ -140,10 +142,11 @@ export const contextSchema: Schema<GameContext> = object<GameContext>({
   onDiscard: list(object<GameContext['onDiscard'][number]>({ player, ability: stackObject }), { max: 'maxRegisteredTriggers' }),
   sbaPerformed: boolean,
   ceaseAtNextCheck: ids(LONG),
-  zones: object<Zones>({ exile: ids(LONG), graveyard: ids(LONG), battlefield: ids(LONG), ceasedToExist: ids(LONG) }),
+  zones: object<Zones>({ exile: ids(LONG), graveyard: ids(LONG), battlefield: ids(LONG), ceasedToExist: ids(LONG), leftGame: ids(LONG) }),
   effects: list(extend<ContinuousEffectSpec, ContinuousEffect>(continuousEffect, { turnId: optional(count) }), { max: 'maxEffectsInForce' }),
   attackers: list(attacker, { max: 'maxCreatures' }),
-  blockers: list(blocker, { max: 'maxCreatures' }),
+  // 800.4a: the game keeps whose each blocker is, also without teams (a declaration names it only with teams).
+  blockers: list({ ...blocker, refine: undefined } as typeof blocker, { max: 'maxCreatures' }),
   defendersToDeclare: list(side, { max: 8 }),
   manaPool: record(player, integer(0, 'maxAmount'), 8),
   handSize: record(player, integer(0, 'maxAmount'), 8),
@@ -153,6 +156,9 @@ export const contextSchema: Schema<GameContext> = object<GameContext>({
   control: nullable(object<Control>({ side, controller: player })),
   pendingControl: list(object<PendingControl>({ side, controller: player, thenExtraTurn: boolean }), { max: 'maxRegisteredTriggers' }),
   controlExtraTurns: integer(0, 'maxExtraTurns'),
+  left: list(player, { max: 8 }),
+  winners: nullable(list(player, { max: 8 })),
+  zoneOwners: list(object<ZoneOwner>({ id, owner: player, controller: player }), { max: LONG }),
 }, { noun: 'a game state', refine: checkContext });
 
 /** The limits a persisted state carries: checked first, for they bound the rest. */

@@ -48,6 +48,10 @@ export function senderRefusal(ctx: Pick<GameContext, 'sides' | 'teams' | 'contro
   const actor = actorOf(event);
   const sender = senderOf(event);
   if (actor === null || sender === null) return null;
+  // 722.6, 104.3a: a player may concede while controlled, and nobody else can concede for them.
+  if (event.type === 'player.concede') {
+    return sender === actor ? null : { reason: `only ${actor} can concede for ${actor}, not ${sender}`, rule: cite(ctx, '722.6') };
+  }
   const side = sideOf(ctx, actor);
   const controller = controllerInstead(ctx, side);
   const rule = cite(ctx, '722.5');

@@ -59,6 +59,7 @@ export function endTurnOfEffects(draft: Draft): void {
 /** 106.4: mana enters a player's pool. */
 export function addMana(draft: Draft, player: PlayerId, amount: number): void {
   const { ctx } = draft;
+  if (ctx.left.includes(player)) return; // 800.4a: a player who left the game has no mana pool
   const total = (ctx.manaPool[player] ?? 0) + amount;
   if (total > ctx.limits.maxAmount) limitReached(draft, 'maxAmount', `addMana ${player} ${amount}`);
   else ctx.manaPool[player] = total;

@@ -6,6 +6,7 @@ import { consumeEffect } from './stack.js';
 import { dropRemainingSteps, planDirectlyToCleanup } from './turnPlan.js';
 import { dropTriggers } from './triggers.js';
 import type { HistoryEvent } from '../vocabulary/index.js';
+import { noteOwnership } from './leaving.js';
 
 /** The resolving object's `endTurn` or `endCombat` instruction is taken up (608.2c), and the history says what it does. */
 const RULE_OF_INSTRUCTION = { turnEndedByEffect: '723.1', combatEndedByEffect: '723.2', endCombatIgnored: '723.2g' } as const;
@@ -45,6 +46,7 @@ export function exileStack(draft: Draft): void {
   putInZone(draft, 'exile', ctx.stack.map((object) => object.id));
   const rule = cite(ctx, ctx.procedure === 'endCombat' ? '723.2b' : '723.1b');
   for (const object of ctx.stack) {
+    noteOwnership(draft, object);
     record(draft, { type: 'moved', id: object.id, to: 'exile', rule });
     if (object.kind === 'ability' || object.copy) ctx.ceaseAtNextCheck.push(object.id);
   }

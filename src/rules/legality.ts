@@ -1,7 +1,8 @@
 // Whether a well-formed event is legal now, and if not, why (rule cited). One function serves
 // the machine's guards, its `rejected` events and the UI's questions, so they always agree.
 // (Whether an event is well formed at all is the vocabulary's schema, checked before.)
-import { isPermanentType, type EventOfType, type StackObjectSpec, type TurnEvent, type WaitingFor } from '../vocabulary/index.js';
+import { actorOf, isPermanentType, type EventOfType, type StackObjectSpec, type TurnEvent, type WaitingFor } from '../vocabulary/index.js';
+import { isInGame, isSideInGame } from './inGame.js';
 import { senderRefusal } from './control.js';
 import { isTurnOf, nameOf, sideOf } from './sides.js';
 import { abilitiesToOrder, isOrderOf, sideToOrder } from './triggerOrder.js';
@@ -135,9 +136,28 @@ function blockRefusal(ctx: GameContext, waitingFor: WaitingFor, event: EventOfTy
 const full = (count: number, limit: number, what: string, name: string): Refusal | null =>
   count >= limit ? refuse(`${what}: ${count} already (limits.${name})`, 'limit') : null;
 
+/**
+ * 104.2a: a game that is over takes nothing more, reports included; 800.4a: a player who has left
+ * the game sends nothing (104.3a: nor concedes again). (A player in the game may concede at any time.)
+ */
+function leavingRefusal(ctx: GameContext, event: TurnEvent): Refusal | null {
+  if (ctx.winners !== null) {
+    return refuse(`the game is over (${ctx.winners.join(', ')} won): ${event.type} is refused`, ctx.teams === null ? '104.2a' : '104.2c');
+  }
+  const actor = actorOf(event);
+  if (actor === null || ctx.left.length === 0) return null;
+  const out = ctx.teams?.[actor] !== undefined ? !isSideInGame(ctx, actor) : !isInGame(ctx, actor);
+  if (!out) return null;
+  return event.type === 'player.concede'
+    ? refuse(`${actor} has already left the game`, '104.3a')
+    : refuse(`${actor} has left the game and takes no more actions`, '800.4a');
+}
+
 /** null when `event` is legal now; otherwise why not. `waitingFor` is what the machine waits for (see view). */
 export function refusalOf(ctx: GameContext, event: TurnEvent, waitingFor: WaitingFor): Refusal | null {
   const { limits } = ctx;
+  const leaving = leavingRefusal(ctx, event);
+  if (leaving) return leaving;
   // 722.5: a player's action is sent by whoever makes that decision now (a controlled player's controller).
   const notTheirs = senderRefusal(ctx, event);
   if (notTheirs) return notTheirs;
@@ -168,11 +188,14 @@ export function refusalOf(ctx: GameContext, event: TurnEvent, waitingFor: Waitin
     case 'effect.create':
       return full(ctx.effects.length, limits.maxEffectsInForce, 'continuous effects in force', 'maxEffectsInForce');
     case 'mana.add':
+      if (ctx.left.includes(event.player)) return refuse(`${event.player} has left the game: they have no mana pool`, '800.4a');
       return (ctx.manaPool[event.player] ?? 0) + event.amount > limits.maxAmount
         ? refuse(`${event.player}'s pool would hold more than ${limits.maxAmount} mana (limits.maxAmount)`, 'limit') : null;
     case 'target.invalidate':
       return full(ctx.illegalTargets.length, limits.maxMarks, 'illegal targets', 'maxMarks');
     case 'condition.set':
       return full(ctx.falseConditions.length, limits.maxMarks, 'conditions set false', 'maxMarks');
+    case 'player.concede':
+      return null; // 104.3a: at any time
   }
 }

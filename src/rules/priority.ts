@@ -2,13 +2,14 @@ import { formatIssue, parse, triggeredAbility } from '../vocabulary/index.js';
 import { putInZone, record, takeFromZones, type Draft } from './draft.js';
 import { envOf } from './env.js';
 import type { StateBasedActionsRule } from './hooks.js';
-import { actingAs, sidesFrom, teamOfRecord } from './sides.js';
+import { nextSideInGame, receiverOfActivePriority, sidesInGame } from './inGame.js';
+import { actingAs, teamOfRecord } from './sides.js';
 import { triggerAbility } from './triggers.js';
 import type { GameContext } from './types.js';
 
-/** 117.3a, 117.3b: the active player (805.5b: the active team) is the next to receive priority. */
+/** 117.3a, 117.3b: the active player (805.5b: the active team) is the next to receive priority; 800.4j: one who left, the next still in the game. */
 export function prepareActivePlayerPriority(draft: Draft): void {
-  draft.ctx.priority = { holder: draft.ctx.activeSide, passes: 0 };
+  draft.ctx.priority = { holder: receiverOfActivePriority(draft.ctx), passes: 0 };
 }
 
 /** 117.3: the player (805.5, 117.6: the team) receives priority (recorded; who it is was decided before the 117.5 checks). */
@@ -30,13 +31,13 @@ export function passPriority(draft: Draft, who: string): void {
   const { ctx } = draft;
   const { side, player } = actingAs(ctx, who);
   record(draft, { type: 'passed', player, ...teamOfRecord(ctx, side) });
-  const next = sidesFrom(ctx, side)[1];
+  const next = nextSideInGame(ctx, side); // 800.4a: passed over if they left
   ctx.priority = { holder: next, passes: ctx.priority.passes + 1 };
 }
 
-/** 117.4, 805.5b: every player (every team) passed in succession (this pass completes the round). */
+/** 117.4, 805.5b: every player (every team) still in the game (800.4j) passed in succession (this pass completes the round). */
 export function isLastPass(ctx: GameContext): boolean {
-  return ctx.priority.passes + 1 >= ctx.sides.length;
+  return ctx.priority.passes + 1 >= sidesInGame(ctx).length;
 }
 
 /** Checks repeated at most this many times in a row (an engine that always performs one would loop forever). */

@@ -22,6 +22,7 @@ export function initialContext(input: GameInput): GameContext {
       triggerOrder: options.triggerOrder ?? 'triggered',
       history: options.history ?? true,
       rulesEdition: options.rulesEdition ?? DEFAULT_RULES_EDITION,
+      ...(options.variant === 'twoHeadedGiant' && { twoHeadedGiant: true as const }),
     },
     limits: limitsOf(input),
     turn: 0,
@@ -52,7 +53,7 @@ export function initialContext(input: GameInput): GameContext {
     onDiscard: [],
     sbaPerformed: false,
     ceaseAtNextCheck: [],
-    zones: { exile: [], graveyard: [], battlefield: [], ceasedToExist: [] },
+    zones: { exile: [], graveyard: [], battlefield: [], ceasedToExist: [], leftGame: [] },
     effects: [],
     attackers: [],
     blockers: [],
@@ -65,5 +66,8 @@ export function initialContext(input: GameInput): GameContext {
     control: null,
     pendingControl: [],
     controlExtraTurns: 0,
+    left: [],
+    winners: null,
+    zoneOwners: [],
   };
 }

@@ -5,6 +5,8 @@ import { addPendingControl } from './control.js';
 import { isTurnOf, sideOf } from './sides.js';
 import { registerTrigger, isConditionTrue, triggerAbility } from './triggers.js';
 import { addExtraTurn, addPhases, addSkip, addStep } from './turnPlan.js';
+import { isGameOver, isSideInGame } from './inGame.js';
+import { loseGame, noteOwnership } from './leaving.js';
 import { PERMANENT_TYPES, type AtTriggerSpec, type OnlyIfSpec, type ResolutionEffect, type StackObjectSpec } from '../vocabulary/index.js';
 import type { GameContext, StackObject } from './types.js';
 
@@ -43,6 +45,7 @@ function putAway(draft: Draft, object: StackObject): void {
     return;
   }
   putInZone(draft, 'graveyard', [object.id]);
+  noteOwnership(draft, object);
   record(draft, { type: 'moved', id: object.id, to: 'graveyard' });
   if (object.copy) draft.ctx.ceaseAtNextCheck.push(object.id);
 }
@@ -87,7 +90,8 @@ const endsTurnOrCombat = (effect: ResolutionEffect) => 'endTurn' in effect || 'e
  * phase (723 is the machine's own transition) or the last.
  */
 export function performEffects(draft: Draft): void {
-  for (let effect = nextEffect(draft.ctx); effect !== undefined && !endsTurnOrCombat(effect); effect = nextEffect(draft.ctx)) {
+  // 104.2a: once the game is over, nothing more happens.
+  for (let effect = nextEffect(draft.ctx); effect !== undefined && !endsTurnOrCombat(effect) && !isGameOver(draft.ctx); effect = nextEffect(draft.ctx)) {
     consumeEffect(draft);
     perform(draft, effect);
   }
@@ -143,6 +147,7 @@ function perform(draft: Draft, effect: ResolutionEffect): void {
   } else if ('createEffect' in effect) createEffect(draft, effect.createEffect);
   else if ('addMana' in effect) addMana(draft, effect.addMana.player, effect.addMana.amount);
   else if ('controlNextTurn' in effect) addPendingControl(draft, effect.controlNextTurn);
+  else if ('loseGame' in effect) loseGame(draft, effect.loseGame.player);
 }
 
 /**
@@ -150,7 +155,8 @@ function perform(draft: Draft, effect: ResolutionEffect): void {
  * (805.8: their team's) turn (recorded `addIgnored`); with no player named, it is added in any turn.
  */
 function isGivenNow(draft: Draft, player: string | undefined, source: string): boolean {
-  if (player === undefined || isTurnOf(draft.ctx, player)) return true;
+  // 800.4j: a turn whose active player left the game is nobody's "your turn".
+  if (player === undefined || (isTurnOf(draft.ctx, player) && isSideInGame(draft.ctx, draft.ctx.activeSide))) return true;
   record(draft, { type: 'addIgnored', source, player, rule: '500.10a' });
   return false;
 }
@@ -184,5 +190,6 @@ function enterBattlefield(draft: Draft, object: StackObject): void {
     return;
   }
   putInZone(draft, 'battlefield', [object.id]); // 608.3a, 608.3f: a copy enters as a token
+  noteOwnership(draft, object);
   record(draft, { type: 'moved', id: object.id, to: 'battlefield' });
 }

@@ -2,7 +2,7 @@ import { endCombat } from './combat.js';
 import { record, type Draft } from './draft.js';
 import { emptyManaPools, endEffects, endEffectsUntilBeginningOf } from './effects.js';
 import { triggerAtBeginningOf, triggerOnDiscard } from './triggers.js';
-import { playersOf } from './sides.js';
+import { activePlayersInGame } from './leaving.js';
 import type { GameContext } from './types.js';
 import type { PlayerId } from '../vocabulary/index.js';
 
@@ -45,8 +45,8 @@ export function endStep(draft: Draft): void {
   record(draft, { type: 'stepEnded', step: draft.ctx.step! });
 }
 
-/** The active players: the active player, or with teams each player of the active team (805.9), in the team's order (805.6). */
-const activePlayers = (ctx: GameContext) => playersOf(ctx, ctx.activeSide);
+/** The active players: the active player, or with teams each player of the active team (805.9), in the team's order (805.6); 800.4j: none who left. */
+const activePlayers = (ctx: GameContext) => activePlayersInGame(ctx);
 
 /** 502.3: the active player untaps their permanents (the engine's; the machine models none); 805.9: each active player. */
 export function untap(draft: Draft): void {

@@ -1,6 +1,7 @@
 import { limitReached, record, type Draft } from './draft.js';
 import type { AtTriggerSpec, PhaseId, PlayerId, StackObjectSpec, StepId } from '../vocabulary/index.js';
-import { isTurnOf, playersOf } from './sides.js';
+import { isInGame, playersInGame } from './inGame.js';
+import { isTurnOf } from './sides.js';
 import type { GameContext, RegisteredTrigger } from './types.js';
 
 /** 603.4: an intervening "if" names a game condition (all true until the host sets one false). */
@@ -14,6 +15,12 @@ export function isConditionTrue(draft: Draft, condition: string | undefined): bo
  */
 export function triggerAbility(draft: Draft, spec: StackObjectSpec): void {
   if (!isConditionTrue(draft, spec.if)) return;
+  if (!isInGame(draft.ctx, spec.controller)) {
+    // 800.4d: an ability a player who left the game would control is not put on the stack.
+    record(draft, { type: 'triggered', id: spec.id });
+    record(draft, { type: 'triggerRemoved', id: spec.id, rule: '800.4d' });
+    return;
+  }
   if (draft.ctx.pendingTriggers.length >= draft.ctx.limits.maxPendingTriggers) {
     limitReached(draft, 'maxPendingTriggers', spec.id);
     return;
@@ -80,7 +87,7 @@ export function triggerAtBeginningOf(draft: Draft, stepOrPhase: StepId | PhaseId
       kept.push(registered);
       continue;
     }
-    const times = registered.perActivePlayer ? playersOf(ctx, ctx.activeSide).length : 1;
+    const times = registered.perActivePlayer ? playersInGame(ctx, ctx.activeSide).length : 1; // (800.4: a player who left is none of them)
     const before = registered.countTurn === ctx.turn ? registered.count : 0;
     let count = before;
     for (let i = 0; i < times; i += 1) {

@@ -3,6 +3,8 @@ import { beginTurnOfControl, endTurnOfControl } from './control.js';
 import { beginTurnOfEffects, endTurnOfEffects } from './effects.js';
 import { primaryOf, sidesFrom, sidesOfPlayers, teamOfRecord } from './sides.js';
 import { beginTurnOfTriggers, dropTriggersOfTurns } from './triggers.js';
+import { isGameOver, isSideInGame, sidesInGame } from './inGame.js';
+import { passOverDepartedTurn } from './leaving.js';
 import { PHASE_OF_STEP, PHASES, STEPS_OF_PHASE, type ExtraTurnSpec, type PhaseId, type SkipSpec, type StepId } from '../vocabulary/index.js';
 import type { GameContext, PendingSkip, PlannedPhase } from './types.js';
 
@@ -15,13 +17,14 @@ export function plannedTurn(ctx: GameContext): PlannedPhase[] {
 /** Whose the turn after this one is (500.7: extra turns first, the most recent first; then turn order), and its identity. */
 interface UpcomingTurn { id: number | null; side: string }
 
-type TurnOrder = Pick<GameContext, 'sides' | 'extraTurns' | 'nextRegularSide' | 'skips'>;
+type TurnOrder = Pick<GameContext, 'sides' | 'extraTurns' | 'nextRegularSide' | 'skips' | 'teams' | 'left'>;
 
 /**
  * Takes the next turn that is not skipped (500.11: a skipped turn never happens; its skip is
  * used up); `skipped` collects the identities of extra turns skipped on the way.
  */
-function takeUpcomingTurn(ctx: TurnOrder, skipped: number[] = []): UpcomingTurn {
+function takeUpcomingTurn(ctx: TurnOrder, skipped: number[] = [], departed: UpcomingTurn[] = []): UpcomingTurn {
+  const anyoneIn = sidesInGame(ctx).length > 0;
   for (;;) {
     let next: UpcomingTurn | undefined = ctx.extraTurns.pop();
     if (next === undefined) {
@@ -29,6 +32,11 @@ function takeUpcomingTurn(ctx: TurnOrder, skipped: number[] = []): UpcomingTurn 
       ctx.nextRegularSide = (ctx.nextRegularSide + 1) % ctx.sides.length;
     }
     const { side } = next;
+    // 800.4k: a turn of a side that left the game does not begin (`departed` collects it).
+    if (anyoneIn && !isSideInGame(ctx, side)) {
+      departed.push(next);
+      continue;
+    }
     const skip = ctx.skips.find((s) => s.kind === 'turn' && s.side === side);
     if (!skip) return next;
     if (!skip.each) removeItem(ctx.skips, skip);
@@ -40,14 +48,16 @@ function takeUpcomingTurn(ctx: TurnOrder, skipped: number[] = []): UpcomingTurn 
 export function beginTurn(draft: Draft): void {
   const { ctx } = draft;
   const skipped: number[] = [];
-  const { id, side } = takeUpcomingTurn(ctx, skipped);
+  const departed: UpcomingTurn[] = [];
+  ctx.phase = null;
+  ctx.step = null;
+  const { id, side } = takeUpcomingTurn(ctx, skipped, departed);
   dropTriggersOfTurns(draft, skipped); // 603.7: a skipped turn takes with it everything bound to it
+  for (const turn of departed) passOverDepartedTurn(draft, turn.side, turn.id); // 800.4k, 800.4m
   ctx.turn += 1;
   ctx.turnId = id ?? ctx.nextTurnId++;
   ctx.extraTurn = id !== null;
   ctx.activeSide = side;
-  ctx.phase = null;
-  ctx.step = null;
   ctx.stepQueue = [];
   ctx.phaseQueue = plannedTurn(ctx);
   ctx.stepsThisTurn = [];
@@ -73,7 +83,10 @@ export function endTurn(draft: Draft): void {
 
 /** The sides (players, or teams) of the upcoming turns, extra and skipped turns accounted for. */
 export function upcomingTurns(ctx: GameContext, count: number): string[] {
+  if (isGameOver(ctx)) return []; // 104.2a: no turn comes
   const simulated: TurnOrder = {
+    teams: ctx.teams,
+    left: ctx.left,
     sides: ctx.sides,
     extraTurns: [...ctx.extraTurns],
     nextRegularSide: ctx.nextRegularSide,
@@ -91,7 +104,8 @@ export function addExtraTurn(draft: Draft, spec: ExtraTurnSpec): number | null {
   const { ctx } = draft;
   // 500.7: several players' extra turns are added one at a time in APNAP order (101.4), each directly
   // after this turn, so the last added is taken first; 805.8: players of one team make one team turn.
-  const sides = sidesOfPlayers(ctx, spec.player !== undefined ? [spec.player] : spec.players!);
+  // 800.4k: a player who has left gets no turn.
+  const sides = sidesOfPlayers(ctx, spec.player !== undefined ? [spec.player] : spec.players!).filter((side) => isSideInGame(ctx, side));
   const apnap = sidesFrom(ctx, ctx.activeSide).filter((side) => sides.includes(side));
   let id: number | null = null;
   for (const side of apnap) {

@@ -76,6 +76,15 @@ export interface Zones {
   graveyard: string[];
   battlefield: string[];
   ceasedToExist: string[];
+  /** 800.4a: objects that left the game with their owner. */
+  leftGame: string[];
+}
+
+/** 800.4a: who owns and who controls an object kept in a zone (108.3: a spell's owner; default its controller). */
+export interface ZoneOwner {
+  id: string;
+  owner: PlayerId;
+  controller: PlayerId;
 }
 
 /** The options as the rules use them: every default filled in. */
@@ -87,6 +96,8 @@ export interface RulesOptions {
   history: boolean;
   /** The Comprehensive Rules edition (its date) whose rule numbers records and refusals cite. */
   rulesEdition: string;
+  /** 810: Two-Headed Giant (810.8a–b: a team leaves the game together). */
+  twoHeadedGiant?: true;
 }
 
 /** 722.1 (x.1): a player (805.8: a team) controlled during its turn, and by whom. */
@@ -174,4 +185,10 @@ export interface GameContext {
   pendingControl: PendingControl[];
   /** 722.1 (Emrakul): extra turns the active side takes after this turn, created as it ends. */
   controlExtraTurns: number;
+  /** 800.4: the players who have left the game, in the order they left. */
+  left: PlayerId[];
+  /** 104.2a, 104.2c: the winners once the game is over; null while it goes on. */
+  winners: PlayerId[] | null;
+  /** 800.4a: owner and controller of the objects in the zones (kept with the zones: only with the history option). */
+  zoneOwners: ZoneOwner[];
 }

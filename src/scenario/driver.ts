@@ -16,7 +16,7 @@ export interface AdvanceTarget {
 
 export function where(game: Game): string {
   const v = glance(game);
-  return `turn ${v.turn} (${v.activeTeam ?? v.activePlayer}), ${v.phase}${v.step ? `/${v.step}` : ''}, waiting for ${v.waitingFor ?? 'nothing'}${v.priority ? ` (${v.priority})` : ''}`;
+  return `turn ${v.turn} (${v.activeTeam ?? v.activePlayer ?? `${v.turnOf}, who left`}), ${v.phase}${v.step ? `/${v.step}` : ''}, waiting for ${v.waitingFor ?? 'nothing'}${v.priority ? ` (${v.priority})` : ''}`;
 }
 
 /** A side as the actor of an event: a player, or with teams the team (which records its primary player). */
@@ -67,10 +67,10 @@ export function advanceTo(game: Game, target: AdvanceTarget): string | null {
   return null;
 }
 
-/** Each player (805.5b: each team) passes once, starting with the holder (FORMAT.md `passAll`); a message if one cannot. */
+/** Each player (805.5b: each team) still in the game (800.4) passes once, starting with the holder (FORMAT.md `passAll`); a message if one cannot. */
 export function passAll(game: Game): string | null {
   const v = glance(game);
-  const count = v.teams === null ? v.players.length : Object.keys(v.teams).length;
+  const count = v.teams === null ? v.inGame.length : Object.values(v.teams).filter((team) => team.some((p) => v.inGame.includes(p))).length;
   for (let i = 0; i < count; i += 1) {
     const now = glance(game);
     const holder = now.priority;

@@ -31,6 +31,7 @@ export const ACTIONS = {
   addMana: { event: 'mana.add' },
   invalidateTarget: { event: 'target.invalidate', field: 'id' },
   setCondition: { event: 'condition.set' },
+  concede: { event: 'player.concede', field: 'player' },
 } as const satisfies Record<string, Action>;
 
 interface Action { event: TurnEventType; field?: string; trueOmits?: true; rename?: Record<string, string> }
@@ -92,13 +93,14 @@ export interface ZonesExpectation {
   graveyard?: string[];
   battlefield?: string[];
   ceasedToExist?: string[];
+  leftGame?: string[];
 }
 
 /** VIEW: what `expect` checks; every key optional. */
 export interface ViewExpectation {
   turn?: number;
   extraTurn?: boolean;
-  activePlayer?: PlayerId;
+  activePlayer?: PlayerId | null;
   /** FORMAT-TEAMS.md: the active team's id (null without teams), its players, who may act, who declares. */
   activeTeam?: string | null;
   activePlayers?: PlayerId[];
@@ -131,6 +133,10 @@ export interface ViewExpectation {
   decides?: Record<PlayerId, PlayerId>;
   pendingControl?: Record<string, PlayerId>;
   decider?: string | null;
+  /** 800.4: the players still in the game; whose turn it is (also once they left); 104.2a: over, and who won. */
+  inGame?: PlayerId[];
+  gameOver?: boolean;
+  winners?: PlayerId[];
 }
 
 /** One entry of a scenario script: an action, an action that must be refused, or an expectation. */
@@ -194,7 +200,7 @@ const recordPatterns = optional(list(recordPattern, { max: 10_000 }));
 const viewSchema = object<ViewExpectation>({
   turn: optional(integer(1, Number.MAX_SAFE_INTEGER)),
   extraTurn: optional(boolean),
-  activePlayer: optional(player),
+  activePlayer: optional(nullable(player)),
   activeTeam: optional(nullable(ref('team'))),
   activePlayers: optional(players),
   mayAct: optional(players),
@@ -205,7 +211,9 @@ const viewSchema = object<ViewExpectation>({
   waitingFor: optional(nullable(picklist(WAITING_FOR, 'waitingFor value'))),
   stack: optional(ids),
   pendingTriggers: optional(ids),
-  zones: optional(object<ZonesExpectation>({ exile: optional(ids), graveyard: optional(ids), battlefield: optional(ids), ceasedToExist: optional(ids) })),
+  zones: optional(object<ZonesExpectation>({
+    exile: optional(ids), graveyard: optional(ids), battlefield: optional(ids), ceasedToExist: optional(ids), leftGame: optional(ids),
+  })),
   effects: optional(ids),
   attackers: optional(ids),
   blockers: optional(ids),
@@ -224,6 +232,9 @@ const viewSchema = object<ViewExpectation>({
   decides: optional(record(player, player, 8)),
   pendingControl: optional(record(side, player, 8)),
   decider: optional(nullable(side)),
+  inGame: optional(players),
+  gameOver: optional(boolean),
+  winners: optional(players),
 }, { noun: 'a VIEW object' });
 
 const actionSchemas = {

@@ -2,7 +2,7 @@
 // statechart (an event menu, a turn bound, and a label naming the target a path reaches),
 // the targets that must all be reached, and the rule assertions run on every executed path.
 import {
-  view, waitingFor,
+  explainRefusal, view, waitingFor,
   type BlockerSpec, type CreatureSpec, type GameInput, type HistoryRecord, type PhaseId, type ResolutionEffect, type SkipSpec, type StackObjectSpec, type StepId,
   type TurnEvent, type TurnSnapshot,
 } from '../index.js';
@@ -75,7 +75,7 @@ const firstDraw: Family = {
     const shouldDraw = turn > 1 || cfg.firstPlayerDraws;
     const steps = stepsOf(ofTurn(p.history, turn));
     expectRule(steps.includes('draw') === shouldDraw, '103.8', `turn ${turn}: draw step ${shouldDraw ? 'missing' : 'taken'} (${steps.join(', ')})`);
-    const active = view(p.final).activePlayer;
+    const active = view(p.final).activePlayer!;
     expectRule(p.final.context.handSize[active] === 7 + (shouldDraw ? 1 : 0), '504.1', `${active} has ${p.final.context.handSize[active]} cards`);
   },
 };
@@ -913,7 +913,7 @@ const triggerOrder: Family = {
       if (forced) return [forced];
       if (waitingFor(s) !== 'orderTriggers') return all(pass, noAttack)(s);
       const firstWait = !s.context.stack.some((o) => abilitiesOf(cfg).some((a) => a.id === o.id));
-      const late = cfg.late && firstWait ? lateAbilitiesOf(cfg, view(s).activePlayer).find((a) => !seen(s, a.id)) : undefined;
+      const late = cfg.late && firstWait ? lateAbilitiesOf(cfg, view(s).activePlayer!).find((a) => !seen(s, a.id)) : undefined;
       return late ? [{ type: 'trigger.report', ability: late }] : orderMenu(cfg, s);
     },
     stopAtTurn: cfg.window === 'upkeep' ? 3 : 2,
@@ -1488,8 +1488,286 @@ const teams: Family = {
   },
 };
 
+// ---- 800.4 leaving the game -----------------------------------------------------------
+
+/** One way a player leaves: the game, the events sent in a state (null: pass, declare nothing), the target, the rule assertions. */
+interface LeaveCase {
+  name: string;
+  input: GameInput;
+  script: (s: TurnSnapshot) => TurnEvent[] | null;
+  done: (s: TurnSnapshot) => boolean;
+  stopAtTurn: number;
+  check: (p: ExecutedPath) => void;
+}
+
+const LEAVE_P2: GameInput = { players: ['A', 'B'] };
+const LEAVE_P3: GameInput = { players: ['A', 'B', 'C'] };
+const LEAVE_P4: GameInput = { players: ['A', 'B', 'C', 'D'] };
+const LEAVE_2HG: GameInput = { players: ['A', 'B', 'C', 'D'], teams: [['A', 'B'], ['C', 'D']], options: { variant: 'twoHeadedGiant' } };
+const concedes = (player: string): TurnEvent => ({ type: 'player.concede', player });
+const nobodyLeft = (s: TurnSnapshot) => s.context.left.length === 0;
+const mainOfTurn1 = (s: TurnSnapshot) => s.context.turn === 1 && s.context.phase === 'precombatMain' && holder(s) !== null;
+const onStack = (s: TurnSnapshot, id: string) => s.context.stack.some((o) => o.id === id);
+const recordsOf = <T extends HistoryRecord['type']>(records: readonly HistoryRecord[], type: T) =>
+  records.filter((r): r is Extract<HistoryRecord, { type: T }> => r.type === type);
+const leftPlayers = (p: ExecutedPath) => recordsOf(p.history, 'playerLeft').map((r) => r.player);
+/** The game over (104.2a) or going on: the view and the history agree, and who is left is who won. */
+function checkEnd(p: ExecutedPath, over: boolean): void {
+  const v = view(p.final);
+  const ended = recordsOf(p.history, 'gameEnded');
+  expectRule(v.gameOver === over && ended.length === (over ? 1 : 0), '104.2a', `gameOver ${v.gameOver}, ${ended.length} gameEnded records; expected ${over ? 'over' : 'going on'}`);
+  if (over) {
+    expectRule(JSON.stringify(ended[0].winners) === JSON.stringify(v.inGame) && v.priority === null && v.waitingFor === null, '104.2a',
+      `winners ${ended[0].winners.join(', ')}, still in ${v.inGame.join(', ')}, priority ${v.priority}, waiting for ${v.waitingFor}`);
+    expectRule(p.refusals.at(-1) === null || p.refusals.at(-1)!.rule.startsWith('104.2'), '104.2a', 'an event after the end was refused for another reason');
+  }
+}
+
+/** 800.4a: the spell and the ability of the player who left while holding priority (108.3: the spell is theirs). */
+const holdingCase = (name: string, input: GameInput, leaver: string, over: boolean): LeaveCase => ({
+  name: `holding priority, ${name}`,
+  input,
+  stopAtTurn: 2,
+  script: (s) => {
+    if (!mainOfTurn1(s) || !nobodyLeft(s)) return null;
+    if (s.context.stack.length === 0 && holder(s) === s.context.activeSide && !seen(s, 'bolt')) return [cast(s, { id: 'bolt' })];
+    if (holder(s) !== s.context.activeSide && onStack(s, 'bolt') && !seen(s, 'shock')) return [{ type: 'spell.cast', object: { id: 'shock', controller: leaver, owner: leaver } }];
+    if (onStack(s, 'shock') && !seen(s, 'ping')) return [{ type: 'ability.activate', object: { id: 'ping', controller: leaver } }];
+    if (onStack(s, 'ping')) return [concedes(leaver)];
+    return null;
+  },
+  done: (s) => !nobodyLeft(s),
+  check: (p) => {
+    const c = p.final.context;
+    expectRule(c.zones.leftGame.includes('shock') && c.zones.ceasedToExist.includes('ping') && c.stack.map((o) => o.id).join() === (over ? 'bolt' : 'bolt'), '800.4a',
+      `after ${leaver} left: leftGame ${c.zones.leftGame.join(', ')}, ceased ${c.zones.ceasedToExist.join(', ')}, stack ${c.stack.map((o) => o.id).join(', ')}`);
+    checkEnd(p, over);
+    if (!over) {
+      const next = c.sides[(c.sides.indexOf(leaver) + 1) % c.sides.length];
+      expectRule(holder(p.final) === next, '800.4a', `${holder(p.final)} holds priority; the next player in turn order still in the game is ${next}`);
+    }
+  },
+});
+
+/** `owner`'s two abilities trigger in turn 1's upkeep (ids b1, b2 for B, a1, a2 for A); `leaver` concedes while the game waits for an order. */
+const twoTriggersThenConcession = (owner: string, leaver: string) => (s: TurnSnapshot): TurnEvent[] | null => {
+  for (const id of [`${owner.toLowerCase()}1`, `${owner.toLowerCase()}2`]) {
+    if (atStart(s) && !seen(s, id)) return [{ type: 'trigger.report', ability: { id, controller: owner } }];
+  }
+  return waitingFor(s) === 'orderTriggers' && nobodyLeft(s) ? [concedes(leaver)] : null;
+};
+
+const REFUSED_CONCESSION = 'a concession after the game ended is refused';
+
+const LEAVE_CASES: LeaveCase[] = [
+  holdingCase('two players', LEAVE_P2, 'B', true),
+  holdingCase('three players', LEAVE_P3, 'B', false),
+  holdingCase('Two-Headed Giant (810.8b: the team leaves)', LEAVE_2HG, 'C', true),
+  {
+    name: 'not holding priority, an ability of theirs waiting and one registered',
+    input: LEAVE_P3,
+    stopAtTurn: 3,
+    script: (s) => {
+      if (atStart(s) && !registered(s, 'bUpkeep')) return [register('bUpkeep', 'upkeep', 'B')];
+      if (!mainOfTurn1(s) || !nobodyLeft(s)) return null;
+      if (!seen(s, 'bWaits')) return [{ type: 'trigger.report', ability: { id: 'bWaits', controller: 'B' } }];
+      return [concedes('B')];
+    },
+    done: (s) => s.context.turn === 2 && s.context.step === 'upkeep' && holder(s) !== null,
+    check: (p) => {
+      const removed = recordsOf(p.history, 'triggerRemoved').filter((r) => r.rule === '800.4d').map((r) => r.id);
+      expectRule(removed.includes('bWaits') && removed.includes('bUpkeep@2'), '800.4d', `removed as B's: ${removed.join(', ')}`);
+      const at = indexOf(p.history, (r) => r.type === 'playerLeft');
+      const nextPass = indexOf(p.history, (r) => r.type === 'passed', at);
+      expectRule(!p.history.slice(at, nextPass).some((r) => r.type === 'priority'), '800.4a', 'priority was given again although A, who held it, is still in the game');
+      checkEnd(p, false);
+    },
+  },
+  ...[LEAVE_P3, LEAVE_P4].map((input): LeaveCase => ({
+    name: `the active player, ${input.players.length} players (800.4j, 800.4k)`,
+    input,
+    stopAtTurn: input.players.length + 2,
+    script: (s) => {
+      if (!mainOfTurn1(s) || !nobodyLeft(s)) return null;
+      if (!s.context.effects.some((e) => e.id === 'shield')) return [{ type: 'effect.create', effect: { id: 'shield', until: { nextTurnOf: 'A' } } }];
+      return [concedes('A')];
+    },
+    done: (s) => s.context.turn === input.players.length + 1 && s.context.step === 'upkeep' && holder(s) !== null,
+    check: (p) => {
+      const turn1 = ofTurn(p.history, 1);
+      expectRule(stepsOf(turn1).join() === CANONICAL.join(), '800.4j/508.8', `turn 1's steps: ${stepsOf(turn1).join(', ')}`);
+      const after = turn1.slice(indexOf(turn1, (r) => r.type === 'playerLeft'));
+      expectRule(!after.some((r) => r.type === 'discarded' || (r.type === 'priority' && r.player === 'A') || (r.type === 'passed' && r.player === 'A')), '800.4j', 'A acted in turn 1 after leaving');
+      const passedOver = recordsOf(p.history, 'turnDidNotBegin');
+      const ended = recordsOf(p.history, 'effectEnded').find((r) => r.id === 'shield');
+      expectRule(passedOver.length === 1 && passedOver[0].player === 'A' && passedOver[0].turn === input.players.length && ended?.turn === input.players.length && ended.phase === null,
+        '800.4k/800.4m', `passed over: ${JSON.stringify(passedOver)}; shield ended ${JSON.stringify(ended)}`);
+      checkEnd(p, false);
+    },
+  })),
+  {
+    name: 'the active player while declaring attackers',
+    input: LEAVE_P3,
+    stopAtTurn: 2,
+    script: (s) => (waitingFor(s) === 'declareAttackers' && nobodyLeft(s) ? [concedes('A')] : null),
+    done: (s) => !nobodyLeft(s),
+    check: (p) => {
+      const v = view(p.final);
+      expectRule(v.step === 'declareAttackers' && v.priority === 'B' && v.attackers.length === 0 && !v.plan.some((ph) => ph.steps.includes('declareBlockers')), '800.4j/508.8',
+        `after A left mid-declaration: ${v.step}, priority ${v.priority}, plan ${JSON.stringify(v.plan[0])}`);
+      checkEnd(p, false);
+    },
+  },
+  {
+    name: 'a defending player while declaring blockers, three players',
+    input: LEAVE_P3,
+    stopAtTurn: 2,
+    script: (s) => {
+      if (waitingFor(s) === 'declareAttackers') return [{ type: 'combat.declareAttackers', player: 'A', attackers: [bear] }];
+      if (waitingFor(s) === 'declareBlockers' && nobodyLeft(s)) return [concedes('B')];
+      return null;
+    },
+    done: (s) => !nobodyLeft(s),
+    check: (p) => {
+      const v = view(p.final);
+      expectRule(v.waitingFor === 'declareBlockers' && v.declaring === 'C', '800.4a/509.1', `after B left: waiting for ${v.waitingFor} by ${v.declaring}`);
+    },
+  },
+  {
+    name: 'the last defending player to declare, then a blocker\'s controller, four players',
+    input: LEAVE_P4,
+    stopAtTurn: 2,
+    script: (s) => {
+      const w = waitingFor(s);
+      if (w === 'declareAttackers') return [{ type: 'combat.declareAttackers', player: 'A', attackers: [bear] }];
+      if (w === 'declareBlockers' && s.context.defendersToDeclare[0] === 'B') return [{ type: 'combat.declareBlockers', player: 'B', blockers: [{ id: 'wall', blocking: 'bear' }] }];
+      if (w === 'declareBlockers' && s.context.defendersToDeclare[0] === 'D') return [concedes('D')];
+      if (s.context.step === 'declareBlockers' && holder(s) === 'B' && s.context.left.length === 1) return [concedes('B')];
+      return null;
+    },
+    done: (s) => s.context.left.length === 2,
+    check: (p) => {
+      const removed = recordsOf(p.history, 'removedFromCombat').filter((r) => r.rule === '800.4a').map((r) => r.id);
+      const v = view(p.final);
+      expectRule(removed.join() === 'wall' && v.blockers.length === 0 && v.attackers.join() === 'bear' && v.priority === 'C', '800.4a/506.4',
+        `removed from combat ${removed.join(', ')}; attackers ${v.attackers.join(', ')}, blockers ${v.blockers.join(', ')}, priority ${v.priority}`);
+    },
+  },
+  ...[{ input: { players: ['A', 'B'], options: { triggerOrder: 'choose' } } as GameInput, over: true }, { input: { players: ['A', 'B', 'C'], options: { triggerOrder: 'choose' } } as GameInput, over: false }]
+    .map(({ input, over }): LeaveCase => ({
+      name: `while ordering their triggers, ${input.players.length} players`,
+      input,
+      stopAtTurn: 2,
+      script: twoTriggersThenConcession('B', 'B'),
+      done: (s) => !nobodyLeft(s),
+      check: (p) => {
+        const removed = recordsOf(p.history, 'triggerRemoved').filter((r) => r.rule === '800.4d').map((r) => r.id);
+        expectRule(removed.join() === 'b1,b2', '800.4d', `removed: ${removed.join(', ')}`);
+        checkEnd(p, over);
+        if (!over) expectRule(holder(p.final) === 'C', '800.4a', `${holder(p.final)} holds priority; B was to receive it, C is next`);
+      },
+    })),
+  {
+    name: 'while another player orders their triggers',
+    input: { players: ['A', 'B', 'C'], options: { triggerOrder: 'choose' } },
+    stopAtTurn: 2,
+    script: twoTriggersThenConcession('A', 'C'),
+    done: (s) => !nobodyLeft(s),
+    check: (p) => {
+      const v = view(p.final);
+      expectRule(v.waitingFor === 'orderTriggers' && v.orderTriggers !== null && 'player' in v.orderTriggers && v.orderTriggers.player === 'A', '603.3b/800.4', `after C left: ${JSON.stringify(v.orderTriggers)}`);
+    },
+  },
+  {
+    name: 'losing in a resolution (104.3e), a card of theirs on the stack under another player\'s control',
+    input: LEAVE_P3,
+    stopAtTurn: 2,
+    script: (s) => {
+      if (!mainOfTurn1(s) || holder(s) !== 'A' || seen(s, 'verdict')) return null;
+      if (!seen(s, 'stolen')) return [{ type: 'spell.cast', object: { id: 'stolen', controller: 'A', owner: 'B' } }];
+      return [cast(s, { id: 'verdict', effects: [{ loseGame: { player: 'B' } }, { extraTurn: { player: 'B' } }, { addMana: { player: 'B', amount: 1 } }] })];
+    },
+    done: (s) => s.context.zones.graveyard.includes('verdict') && holder(s) !== null,
+    check: (p) => {
+      const c = p.final.context;
+      expectRule(c.zones.leftGame.includes('stolen') && c.extraTurns.length === 0 && c.manaPool.B === 0, '800.4a/800.4k',
+        `leftGame ${c.zones.leftGame.join(', ')}, extra turns ${c.extraTurns.length}, B's mana ${c.manaPool.B}`);
+      expectRule(view(p.final).nextTurns.slice(0, 2).join() === 'C,A', '800.4k', `next turns ${view(p.final).nextTurns.join(', ')}`);
+    },
+  },
+  {
+    name: 'their own ability makes them lose, in their own turn',
+    input: LEAVE_P3,
+    stopAtTurn: 2,
+    script: (s) => (mainOfTurn1(s) && holder(s) === 'A' && !seen(s, 'lastChance') ? [activate(s, { id: 'lastChance', effects: [{ loseGame: { player: 'A' } }] })] : null),
+    done: (s) => !nobodyLeft(s) && holder(s) !== null,
+    check: (p) => {
+      const v = view(p.final);
+      expectRule(v.zones.ceasedToExist.includes('lastChance') && v.activePlayer === null && v.turnOf === 'A' && v.priority === 'B', '800.4a/800.4j',
+        `after A's loss: ceased ${v.zones.ceasedToExist.join(', ')}, active ${v.activePlayer}, turn of ${v.turnOf}, priority ${v.priority}`);
+    },
+  },
+  ...[{ input: LEAVE_P2, over: true }, { input: LEAVE_P3, over: false }].map(({ input, over }): LeaveCase => ({
+    name: `losing during 723.1 (Time Stop, then a loss), ${input.players.length} players`,
+    input,
+    stopAtTurn: 3,
+    script: (s) => (mainOfTurn1(s) && holder(s) === 'A' && !seen(s, 'timeStop') ? [cast(s, { id: 'timeStop', effects: [{ endTurn: {} }, { loseGame: { player: 'B' } }] })] : null),
+    done: (s) => (over ? s.context.winners !== null : s.context.turn === 2 && holder(s) !== null),
+    check: (p) => {
+      checkEnd(p, over);
+      const c = p.final.context;
+      expectRule(c.resolution === null && c.procedure === null, '104.2a', 'a resolution or a 723 procedure left unfinished');
+      if (!over) expectRule(view(p.final).activePlayer === 'C', '800.4k', `turn 2 is ${view(p.final).activePlayer}'s`);
+    },
+  })),
+  {
+    name: 'a Two-Headed Giant team loses (810.8a)',
+    input: LEAVE_2HG,
+    stopAtTurn: 2,
+    script: (s) => (mainOfTurn1(s) && !seen(s, 'fortune') ? [cast(s, { id: 'fortune', effects: [{ loseGame: { player: 'D' } }, { extraTurn: { player: 'A' } }] })] : null),
+    done: (s) => s.context.winners !== null,
+    check: (p) => {
+      const left = recordsOf(p.history, 'playerLeft');
+      expectRule(left.map((r) => `${r.player} ${r.reason} ${r.rule}`).join() === 'D lost 104.3e,C team 810.8a', '810.8a', `departures: ${JSON.stringify(left)}`);
+      checkEnd(p, true);
+      expectRule(p.final.context.extraTurns.length === 0, '104.2a', 'the resolution went on after the game ended');
+    },
+  },
+];
+
+const leaving: Family = {
+  name: '800.4 leaving the game',
+  rules: ['104.3a', '104.3e', '800.4a', '800.4d', '800.4j', '800.4k', '800.4m', '810.8a', '810.8b', '104.2a', '104.2c'],
+  explorations: LEAVE_CASES.map((c): Exploration => ({
+    input: c.input,
+    // What the case sends, else pass and declare nothing; once someone left, a departed player's (or a winner's) concession, refused.
+    menu: (s) => {
+      const refused = s.context.winners !== null ? [concedes(s.context.winners[0])] : s.context.left.length > 0 ? [concedes(s.context.left[0])] : [];
+      return [...(c.script(s) ?? all(pass, noAttack)(s)), ...refused];
+    },
+    stopAtTurn: c.stopAtTurn,
+    label: (states, events) => {
+      if (firstTime(states, c.done)) return c.name;
+      // 104.3a, 104.2a: a concession of a player who left, or in a game that is over, is refused (the first case's paths)
+      const lastEvent = events[events.length - 1];
+      const refused = lastEvent?.type === 'player.concede' && states.length >= 2 && explainRefusal(previous(states), lastEvent) !== null;
+      return refused && c === LEAVE_CASES[0] ? REFUSED_CONCESSION : null;
+    },
+  })),
+  expected: [...LEAVE_CASES.map((c) => c.name), REFUSED_CONCESSION],
+  check: (p) => {
+    expectRule(leftPlayers(p).length > 0, '800.4', 'nobody left the game');
+    if (p.label === REFUSED_CONCESSION) {
+      const refusal = p.refusals[p.refusals.length - 1];
+      expectRule(refusal !== null && ['104.2a', '104.3a'].includes(refusal.rule), '104.3a/104.2a', `the last concession: ${JSON.stringify(refusal)}`);
+      return;
+    }
+    LEAVE_CASES.find((x) => x.name === p.label)!.check(p);
+  },
+};
+
 export const families: Family[] = [
   firstDraw, noAttackers, firstStrike, skipped, midStep, endTheTurn, endTheCombat, endCombatOutside, cleanupRepeats, refusals,
-  triggerOrder, thatTurn, durations, teams,
+  triggerOrder, thatTurn, durations, teams, leaving,
   control,
 ];

@@ -90,6 +90,18 @@ interface TriggerPass {
 interface PlannedPhase { id: number; phase: PhaseId; steps: StepId[] }
 /** 500.11, 805.8: a pending skip of a side's step or phase; `each` ones apply to all of them in one turn of that side. */
 interface PendingSkip { side: string; kind: 'step' | 'phase'; id: StepId | PhaseId; each: boolean; turn: number | null }
+/**
+ * 800.4: a departure being recorded — the players leaving, the stage of 800.4's order reached, and
+ * what the monitor's own shadow says must go: objects they own on the stack (`leftGame`), abilities
+ * they control (`ceasedToExist`), spells they control but do not own (`moved` to exile), the
+ * triggered abilities of theirs waiting (`triggerRemoved`, 800.4d).
+ */
+interface Departure { players: PlayerId[]; reason: 'conceded' | 'lost'; stage: number; owned: string[]; abilities: string[]; exiled: string[]; triggers: string[] }
+/** Removes one occurrence (two objects may share an id). */
+const takeOne = (list: string[], id: string) => { const i = list.indexOf(id); if (i >= 0) list.splice(i, 1); };
+/** 800.4's order of the records that follow `playerLeft` (FORMAT.md "What happens when C leaves"). */
+const DEPARTURE_STAGE: Record<string, number> = { playerLeft: 0, leftGame: 1, removedFromCombat: 2, ceasedToExist: 3, moved: 4, triggerRemoved: 5, gameEnded: 6 };
+
 /** 805.10b/d: the declaration record a team's accepted declaration must produce. */
 type Declaration = { type: 'attackersDeclared' | 'blockersDeclared'; team: string; player: PlayerId; ids: string[] };
 
@@ -206,6 +218,15 @@ export class RulesMonitor {
   private controlRecordsDue: ControlRecordDue[] = [];
   /** 500.10a: `addIgnored` records due for "that player gets" additions made outside that player's turn. */
   private addIgnoredDue = 0;
+  // 800.4: who left the game (in order), the game's end (104.2a), and the departure being recorded now
+  private left: PlayerId[] = [];
+  private over = false;
+  /** Departures the batch must record, in order (104.3a: a concession; 104.3e: a loss a resolution predicts). */
+  private expectedDepartures: { player: PlayerId; reason: 'conceded' | 'lost' }[] = [];
+  private departure: Departure | null = null;
+  /** Objects that left the stack under 800.4a (a resolving one keeps resolving, 608.2m: it may still end the turn). */
+  private readonly goneWithPlayer = new Set<string>();
+  /** 800.4k: departed sides' turns the oracle has passed over (their `turnDidNotBegin`). */
   // 504.1, 514.1: hand sizes
   private readonly hands: Record<PlayerId, number>;
   private readonly maxHandSize: number;
@@ -267,7 +288,7 @@ export class RulesMonitor {
 
   /** 805.4, 805.9: the active side's players (every one an active player). */
   private activePlayers(): PlayerId[] {
-    return this.active === null ? [] : this.playersOf(this.active);
+    return this.active === null ? [] : this.playersOf(this.active).filter((p) => !this.left.includes(p));
   }
 
   /** Whether it is `who`'s turn now (a player's team's turn, or a team's; no one named: anyone's). */
@@ -281,8 +302,33 @@ export class RulesMonitor {
     return (this.sides.indexOf(side) - this.sides.indexOf(this.active) + this.n) % this.n;
   }
 
+  /** 800.4a: the next side in turn order still in the game. */
   private nextSide(side: string): string {
-    return this.sides[(this.sides.indexOf(side) + 1) % this.n];
+    for (let i = 1; i <= this.n; i += 1) {
+      const next = this.sides[(this.sides.indexOf(side) + i) % this.n];
+      if (this.isIn(next)) return next;
+    }
+    return side;
+  }
+
+  /** 800.4, 810.8a: a side is in the game while one of its players is. */
+  /** 500.10a, 800.4j: "you get" an addition only in your own turn, while you are still in the game. */
+  private isGivenNow(who: string | undefined): boolean {
+    return who === undefined || (this.isTurnOf(who) && this.active !== null && this.isIn(this.active));
+  }
+
+  private isIn(side: string): boolean {
+    return this.playersOf(side).some((p) => !this.left.includes(p));
+  }
+
+  private sidesIn(): string[] {
+    return this.sides.filter((s) => this.isIn(s));
+  }
+
+  /** 800.4j: who receives priority where the active player would: the active side, or the next still in the game. */
+  private activeReceiver(): string | null {
+    if (this.active === null) return null;
+    return this.isIn(this.active) ? this.active : this.nextSide(this.active);
   }
 
   /** The sides named by one effect (805.8: each team among them once). */
@@ -300,6 +346,13 @@ export class RulesMonitor {
     } else if (predicted && o.refusal && (predicted.rule !== o.refusal.rule || predicted.reason !== o.refusal.reason)) {
       this.fail('117/event', `explainRefusal (${predicted.rule}: ${predicted.reason}) differs from the refusal (${o.refusal.rule}: ${o.refusal.reason})`);
     }
+    // 104.2a: a game that is over refuses everything; 800.4a: a player who left acts no more (104.3a: nor concedes)
+    if (this.over && o.refusal === null) this.fail('104.2a', `${o.event.type} was accepted after the game ended`);
+    const actor = actorOf(o.event);
+    if (actor !== null && o.refusal === null && (this.teams?.[actor] !== undefined ? !this.isIn(actor) : this.left.includes(actor))) {
+      this.fail('800.4a', `${o.event.type} of ${actor}, who left the game, was accepted`);
+    }
+    if (o.event.type === 'player.concede' && o.refusal === null) this.expectedDepartures.push({ player: o.event.player, reason: 'conceded' });
     if (o.refusal) {
       if (o.records.length > 0) this.fail('event', `a refused ${o.event.type} recorded history: ${o.records.map((r) => r.type).join(', ')}`);
       if (!sameJson(o.before.value, o.after.value)) this.fail('event', `a refused ${o.event.type} changed the state ${JSON.stringify(o.before.value)} → ${JSON.stringify(o.after.value)}`);
@@ -486,7 +539,7 @@ export class RulesMonitor {
     else this.ats.push(binding ? { ...at, binding } : at);
   }
 
-  /** The next turn that is not skipped: its side and identity, and whether it is an extra turn (500.7, 500.11, 101.4, 805.8). */
+  /** The next turn that is not skipped: its side and identity, and whether it is an extra turn (500.7, 500.11, 101.4, 805.8; 800.4k: a departed side's too). */
   private nextTurn(): { side: string; id: number; extra: boolean } {
     for (;;) {
       let next = this.oracle.extra.shift();
@@ -508,11 +561,12 @@ export class RulesMonitor {
     const skips = [...this.oracle.skips];
     let regular = this.oracle.regular;
     const sides: string[] = [];
+    if (this.over) return []; // 104.2a
     while (sides.length < count) {
       const side = extra.shift()?.side ?? this.sides[regular++ % this.n];
       const skip = skips.indexOf(side);
       if (skip >= 0) skips.splice(skip, 1);
-      else sides.push(side);
+      else if (this.isIn(side)) sides.push(side); // 800.4k: a departed side's turns do not begin
     }
     return sides;
   }
@@ -524,12 +578,25 @@ export class RulesMonitor {
   /** What a resolution changes in the plan of turns and phases and the registered ATs, effect by effect (608.2c). */
   private applyResolvedEffects(effects: readonly ResolutionEffect[]): void {
     const made = { lastExtraTurn: null as number | null, lastAddedPhases: null as number[] | null };
+    const leaving = [...this.left];
+    let ended = false;
     const apply = (list: readonly ResolutionEffect[]) => {
       for (const effect of list) {
-        if ('extraTurn' in effect) {
+        if (ended) return; // 104.2a: the resolution stops where the game ended
+        if ('loseGame' in effect) {
+          // 104.3e, 810.8a: the player (their 2HG team) leaves; one side left: the game ends
+          const { player } = effect.loseGame;
+          if (leaving.includes(player)) continue;
+          this.expectedDepartures.push({ player, reason: 'lost' });
+          leaving.push(...(this.twoHeadedGiant ? this.playersOf(this.sideOf(player)) : [player]));
+          ended = this.sides.filter((s) => this.playersOf(s).some((p) => !leaving.includes(p))).length <= 1;
+        } else if ('extraTurn' in effect) {
           // 805.8: a player's extra turn is their team's; one effect naming several players of one team: one extra turn.
           // 500.7: several players' are added one at a time in APNAP order (101.4), each taken before those added earlier.
-          const named = this.sidesOfPlayers(effect.extraTurn.players ?? [effect.extraTurn.player!]);
+          // 800.4k: a player who has left gets no turn.
+          const named = this.sidesOfPlayers(effect.extraTurn.players ?? [effect.extraTurn.player!])
+            .filter((side) => this.playersOf(side).some((p) => !leaving.includes(p)));
+          made.lastExtraTurn = null;
           for (const side of [...this.sides].sort((a, b) => this.seat(a) - this.seat(b)).filter((s) => named.includes(s))) {
             made.lastExtraTurn = this.oracle.nextId++;
             this.oracle.extra.unshift({ side, id: made.lastExtraTurn });
@@ -539,8 +606,9 @@ export class RulesMonitor {
           // 722.1, 805.8: control of the player's side during its next turn
           const { player, controller, thenExtraTurn } = effect.controlNextTurn;
           this.pendingControl.push({ side: this.sideOf(player), controller, thenExtraTurn: thenExtraTurn === true });
-        } else if (('addStep' in effect || 'addPhases' in effect) && !this.isTurnOf(('addStep' in effect ? effect.addStep : effect.addPhases).player)) {
-          // 500.10a: "that player gets" an additional step or phase: nothing outside that player's (team's) turn
+        } else if (('addStep' in effect || 'addPhases' in effect) && !this.isGivenNow(('addStep' in effect ? effect.addStep : effect.addPhases).player)) {
+          // 500.10a: "that player gets" an additional step or phase: nothing outside that player's (team's) turn,
+          // nor in a turn whose active player left the game (800.4j: nobody's "your turn")
           this.addIgnoredDue += 1;
         } else if ('at' in effect) {
           this.registerAt(effect.at, made.lastExtraTurn, made.lastAddedPhases);
@@ -679,6 +747,7 @@ export class RulesMonitor {
       if (ids.length > 0) this.fail('603.2/514.1', `${ids.join(', ')} did not trigger as ${players.join(' and ')} discarded`);
       this.mustTriggerOnDiscard = null;
     }
+    this.trackDeparture(r);
     switch (r.type) {
       case 'turnBegan': this.onTurnBegan(r.player, r.team, r.turn); break;
       case 'turnEnded': this.onTurnEnded(); break;
@@ -693,17 +762,26 @@ export class RulesMonitor {
       case 'didNotResolve': this.onResolution(r.id, r.type === 'resolved'); break;
       case 'moved':
       case 'merged':
-      case 'ceasedToExist': this.onLeftStack(r.id, r.type === 'moved' ? r.to : r.type); break;
+      case 'ceasedToExist':
+        if (r.type !== 'merged' && r.rule === '800.4a') this.onDepartedObject(r.id, r.type);
+        else this.onLeftStack(r.id, r.type === 'moved' ? r.to : r.type);
+        break;
       case 'triggered': {
         const spec = this.specOf(r.id);
         if (spec?.if !== undefined && this.falseConditions.has(spec.if)) this.fail('603.4', `${r.id} triggered although its condition ${spec.if} is false`);
         this.onTriggered(r.id, spec);
         this.pending.push(r.id);
-        if (this.openStep === 'cleanup' && !this.cleanup.window) this.cleanup.cause = true;
+        // (800.4d: one a departed player would control never waits: it gives no cleanup priority)
+        if (this.openStep === 'cleanup' && !this.cleanup.window && !this.left.includes(spec?.controller ?? '')) this.cleanup.cause = true;
         break;
       }
       case 'triggerRemoved':
-        if (!this.procedure || !this.procedure.pendingAtStart.has(r.id)) {
+        if (r.rule === '800.4d') {
+          const controller = this.specOf(r.id)?.controller;
+          if (controller === undefined || !this.left.includes(controller)) this.fail('800.4d', `trigger ${r.id} removed as a departed player's; its controller ${controller} is in the game`);
+          if (this.departure) takeOne(this.departure.triggers, r.id);
+          if (this.pass) this.pass.abilities = this.pass.abilities.filter((a) => a.id !== r.id);
+        } else if (!this.procedure || !this.procedure.pendingAtStart.has(r.id)) {
           this.fail('723.1a', `trigger ${r.id} removed although it did not wait when a 723 procedure began`);
         }
         this.pending = this.pending.filter((id) => id !== r.id);
@@ -733,6 +811,20 @@ export class RulesMonitor {
       case 'removedFromCombat':
         this.combatants.delete(r.id);
         break;
+      case 'playerLeft': this.onPlayerLeft(r); break;
+      case 'leftGame': this.onLeftGame(r.id); break;
+      case 'turnDidNotBegin': this.onTurnDidNotBegin(r.team ?? r.player, r); break;
+      case 'gameEnded': {
+        const winners = this.players.filter((p) => !this.left.includes(p));
+        if (this.sidesIn().length > 1 || !sameJson(r.winners, winners)) this.fail(this.rule('104.2c', '104.2a'), `the game ended with winners ${r.winners.join(', ')}; the players still in the game are ${winners.join(', ')}`);
+        if (r.rule !== (this.teams ? '104.2c' : '104.2a')) this.fail('104.2a', `gameEnded cites ${r.rule}`);
+        this.over = true;
+        this.procedure = null; // the resolution, and the procedure it began, stop here
+        this.holder = null;
+        this.expectedHolder = null;
+        this.pass = null;
+        break;
+      }
       case 'manaEmptied':
         break;
       case 'discarded':
@@ -756,7 +848,7 @@ export class RulesMonitor {
         if (r.phase === 'combat') this.fail('723.2g', `ending combat was ignored during a combat phase (${r.source})`);
         break;
       case 'addIgnored':
-        if (this.isTurnOf(r.player)) this.fail('500.10a', `${r.source}'s addition for ${r.player} was ignored in ${r.player}'s own turn`);
+        if (this.isGivenNow(r.player)) this.fail('500.10a', `${r.source}'s addition for ${r.player} was ignored in ${r.player}'s own turn`);
         this.addIgnoredDue -= 1;
         break;
       case 'attackersDeclared':
@@ -774,6 +866,137 @@ export class RulesMonitor {
         break;
     }
     this.lastRecordType = r.type;
+  }
+
+  // ---- leaving the game (800.4): the monitor's own shadow of it ---------------------------
+
+  /** 104.3a, 104.3e, 810.8a–b: a player leaves (with teammates in Two-Headed Giant); what must go with them, from the shadow. */
+  private onPlayerLeft(r: Extract<HistoryRecord, { type: 'playerLeft' }>): void {
+    if (this.departure !== null && r.reason === 'team') {
+      const first = this.departure.players[0];
+      if (!this.departure.players.includes(r.player) || r.player === first || this.left.includes(r.player)) this.fail('810.8a', `${r.player} left with ${first}'s team, but is not a teammate still in the game`);
+      if (r.rule !== (this.departure.reason === 'conceded' ? '810.8b' : '810.8a')) this.fail('810.8a', `${r.player}'s departure with the team cites ${r.rule}`);
+      this.left.push(r.player);
+      return;
+    }
+    if (this.departure) this.finishDeparture();
+    const expected = this.expectedDepartures.shift();
+    if (!expected || expected.player !== r.player || expected.reason !== r.reason) {
+      this.fail('104.3a/104.3e', `${r.player} left the game (${r.reason}); expected ${expected ? `${expected.player} (${expected.reason})` : 'no departure'}`);
+    }
+    if (r.rule !== (r.reason === 'conceded' ? '104.3a' : '104.3e')) this.fail('104.3a/104.3e', `${r.player}'s departure (${r.reason}) cites ${r.rule}`);
+    if (this.left.includes(r.player)) this.fail('104.3a', `${r.player} left the game twice`);
+    const players = this.twoHeadedGiant ? [r.player, ...this.playersOf(this.sideOf(r.player)).filter((p) => p !== r.player && !this.left.includes(p))] : [r.player];
+    const departure: Departure = { players, reason: r.reason === 'lost' ? 'lost' : 'conceded', stage: 0, owned: [], abilities: [], exiled: [], triggers: [] };
+    for (const id of this.stack) {
+      const spec = this.specOf(id) as StackObjectSpec | undefined;
+      if (!spec) continue;
+      if (this.stackKind.get(id) === 'ability') {
+        if (players.includes(spec.controller)) departure.abilities.push(id);
+      } else if (players.includes(spec.owner ?? spec.controller)) departure.owned.push(id);
+      else if (players.includes(spec.controller)) departure.exiled.push(id);
+    }
+    for (const id of this.pending) if (players.includes(this.specOf(id)?.controller ?? '')) departure.triggers.push(id);
+    this.departure = departure;
+    this.left.push(r.player);
+  }
+
+  /** 800.4's order: the records of a departure come in its order; any other record ends it. */
+  private trackDeparture(r: HistoryRecord): void {
+    const d = this.departure;
+    if (d === null || (r.type === 'playerLeft' && r.reason !== 'team')) return;
+    const related = r.type === 'leftGame' || r.type === 'gameEnded' || r.type === 'playerLeft'
+      || ('rule' in r && (r.rule === '800.4a' || r.rule === '800.4d'));
+    if (!related) {
+      this.finishDeparture();
+      return;
+    }
+    const stage = DEPARTURE_STAGE[r.type];
+    if (stage < d.stage) this.fail('800.4a/800.4d', `${r.type} ${'id' in r ? r.id : ''} came after a later step of 800.4 (its order: the players leave, their objects leave the game, their creatures leave combat, their abilities cease to exist, what they control is exiled, their waiting triggers are removed, then the game may end)`);
+    d.stage = Math.max(d.stage, stage);
+  }
+
+  /** 800.4a, 800.4d, 104.2a: at the end of a departure, everything the shadow said had to go went; what comes after goes on without them. */
+  private finishDeparture(): void {
+    const d = this.departure!;
+    this.departure = null;
+    const left = (what: string[], rule: string, how: string) => {
+      if (what.length > 0) this.fail(rule, `${what.join(', ')} of ${d.players.join(', ')}, who left, did not ${how}`);
+    };
+    left(d.owned, '800.4a', 'leave the game with their owner');
+    left(d.abilities, '800.4a', 'cease to exist');
+    left(d.exiled, '800.4a', 'go to exile (controlled by a departed player, owned by another)');
+    left(d.triggers, '800.4d', 'get removed (waiting triggers of a departed player)');
+    const missing = d.players.filter((p) => !this.left.includes(p));
+    if (missing.length > 0) this.fail('810.8a', `${missing.join(', ')} did not leave with their team`);
+    for (const p of d.players) this.hands[p] = 0;
+    const sidesIn = this.sidesIn();
+    if (sidesIn.length <= 1 && !this.over) this.fail(this.rule('104.2c', '104.2a'), `only ${sidesIn.join(', ') || 'nobody'} is left and the game did not end`);
+    // 800.4a: priority passes on from a departed player; 117.4 (format): the passes restart
+    const receiver = this.holder ?? this.expectedHolder;
+    if (receiver !== null && !this.isIn(receiver)) {
+      this.expectedHolder = this.over ? null : this.nextSide(receiver);
+      this.holder = null;
+    }
+    if (!this.over) this.newRound();
+    this.defendersLeft = this.defendersLeft.filter((s) => this.isIn(s));
+    if (this.pass) this.pass.sides = this.pass.sides.filter((s) => this.isIn(s));
+    this.skips = this.skips.filter((s) => this.isIn(s.side));
+    this.oracle.skips = this.oracle.skips.filter((s) => this.isIn(s));
+    // 800.4j, 508.8: the active player left before declaring attackers: the declaration is none
+    if (this.openStep === 'declareAttackers' && !this.declaredThisStep && this.active !== null && !this.isIn(this.active)) this.declareNone();
+  }
+
+  /** 800.4j, 508.8: with no active player, no attackers are declared: this combat's blockers and damage steps are skipped. */
+  private declareNone(): void {
+    if (this.combat && this.combat.attackers === null) this.combat.attackers = [];
+    if ((this.combat?.attackers?.length ?? 0) === 0) this.stepQueue = this.stepQueue.filter((s) => s !== 'declareBlockers' && s !== 'combatDamage');
+    this.declaredThisStep = true;
+  }
+
+  /** 800.4a: an object owned by a player who left leaves the game. */
+  private onLeftGame(id: string): void {
+    const d = this.departure;
+    if (!d) this.fail('800.4a', `${id} left the game without a player leaving`);
+    const index = this.stack.lastIndexOf(id);
+    this.goneWithPlayer.add(id);
+    if (index >= 0) {
+      if (d && !d.owned.includes(id)) this.fail('800.4a', `${id} left the game, but its owner is still in the game`);
+      this.stack.splice(index, 1);
+      if (this.resolving?.id === id) this.resolving = null;
+    }
+    if (d) takeOne(d.owned, id);
+  }
+
+  /** 800.4a: a departed player's ability ceases to exist; a spell (permanent) they control but do not own is exiled. */
+  private onDepartedObject(id: string, type: 'moved' | 'ceasedToExist'): void {
+    const d = this.departure;
+    if (!d) this.fail('800.4a', `${id} ${type === 'moved' ? 'was exiled' : 'ceased to exist'} under 800.4a without a player leaving`);
+    const expected = type === 'moved' ? d?.exiled : d?.abilities;
+    const index = this.stack.lastIndexOf(id);
+    this.goneWithPlayer.add(id);
+    if (index >= 0) {
+      if (expected && !expected.includes(id)) this.fail('800.4a', `${id} ${type === 'moved' ? 'was exiled' : 'ceased to exist'} under 800.4a, but it is not what 800.4a says of a departed player's objects`);
+      this.stack.splice(index, 1);
+      if (this.resolving?.id === id) this.resolving = null;
+    }
+    if (expected) takeOne(expected, id);
+  }
+
+  /** 800.4k: a departed side's turn does not begin; 800.4m: what waited for it ends as it would have begun (603.7: what is bound to it goes). */
+  private onTurnDidNotBegin(side: string, r: Extract<HistoryRecord, { type: 'turnDidNotBegin' }>): void {
+    if (r.rule !== '800.4k' || r.phase !== null || r.step !== null || r.turn !== this.turn) this.fail('800.4k', `turnDidNotBegin ${JSON.stringify(r)}: expected rule 800.4k, after turn ${this.turn}, no phase or step`);
+    if (this.isIn(side)) this.fail('800.4k', `${side}'s turn did not begin, but ${side} is in the game`);
+    const expected = this.nextTurn();
+    if (expected.side !== side) this.fail('800.4k/500.7', `${side}'s turn was passed over; the turn order says ${expected.side}'s comes next`);
+    const theirs = (who: string | undefined) => who !== undefined && this.sideOf(who) === side;
+    for (const effect of this.effects) {
+      const until = effect.until;
+      if (typeof until !== 'object') continue;
+      if (('nextTurnOf' in until && theirs(until.nextTurnOf)) || ('endOfCombatOnNextTurnOf' in until && effect.boundTurn === undefined && theirs(until.endOfCombatOnNextTurnOf))
+        || ('beginningOf' in until && theirs(until.whoseTurn))) effect.expired = true;
+    }
+    this.ats = this.ats.filter((at) => !((at.binding === 'nextTurnOf' && at.boundTo === undefined && theirs(at.nextTurnOf)) || at.boundTo === expected.id));
   }
 
   /** 514.1, 603.2, 805.6: the discards of one cleanup are one event; what waited for any of them triggers, in the order scheduled. */
@@ -852,6 +1075,8 @@ export class RulesMonitor {
     if (turn !== this.turn + 1) this.fail('500', `turn ${turn} follows turn ${this.turn}`);
     const expected = this.nextTurn();
     const side = team ?? player;
+    if (!this.isIn(side)) this.fail('800.4k', `turn ${turn} began for ${side}, who left the game`);
+    if (this.over) this.fail('104.2a', `turn ${turn} began after the game ended`);
     if (side !== expected.side) {
       this.fail(this.teamTurnEffects ? '805.8/500.7/500.11' : this.rule('805.4', '500.7/500.11/101.4'), `turn ${turn} is ${side}'s; turn order, extra and skipped turns say ${expected.side}'s`);
     }
@@ -919,7 +1144,7 @@ export class RulesMonitor {
     this.lastStepBegun = name;
     this.expectTriggers(name);
     this.newRound();
-    this.expectedHolder = this.active; // 117.3a, 805.5b: the active team
+    this.expectedHolder = this.activeReceiver(); // 117.3a, 805.5b: the active team; 800.4j: the next still in the game
     this.manaSource = false;
     this.declaredThisStep = false;
     this.expire((until) => typeof until === 'object' && 'beginningOf' in until && until.beginningOf === name && this.isTurnOf(until.whoseTurn)); // 500.4
@@ -986,8 +1211,9 @@ export class RulesMonitor {
 
   /** 117.4, 500.2, 805.5b: a step or phase ends, or an object resolves, only after every side passed in succession. */
   private checkRound(what: string): void {
-    const missing = this.sides.filter((s) => !this.passedSides.includes(s));
-    if (this.passesInRow < this.n || missing.length > 0) {
+    const inGame = this.sidesIn(); // 800.4j: only the players still in the game pass
+    const missing = inGame.filter((s) => !this.passedSides.includes(s));
+    if (this.passesInRow < inGame.length || missing.length > 0) {
       this.fail(this.rule('805.5b', what.includes('resolved') ? '117.4/608.1' : '500.2'),
         `${what} after ${this.passesInRow} passes in succession (${this.passedSides.join(', ') || 'none'}; ${this.n} ${this.teams ? 'teams' : 'players'})`);
     }
@@ -1049,8 +1275,9 @@ export class RulesMonitor {
     }
     this.openStep = step;
     this.beginStepLike(step);
+    if (step === 'declareAttackers' && this.active !== null && !this.isIn(this.active)) this.declareNone(); // 800.4j, 508.8
     if (step === 'draw') for (const p of this.activePlayers()) this.hands[p] += 1; // 504.1, 805.4b: each player of the active team
-    if (step === 'declareBlockers') this.defendersLeft = this.sides.filter((s) => s !== this.active).sort((a, b) => this.seat(a) - this.seat(b));
+    if (step === 'declareBlockers') this.defendersLeft = this.sides.filter((s) => s !== this.active && this.isIn(s)).sort((a, b) => this.seat(a) - this.seat(b));
     if (step === 'cleanup') {
       this.cleanup = { cause: this.pending.length > 0, window: false };
       this.toDiscard = this.activePlayers().filter((p) => this.hands[p] > this.maxHandSize); // 514.1, 805.9
@@ -1100,6 +1327,8 @@ export class RulesMonitor {
     if (this.procedure) this.fail(this.procedure.kind === 'endTurn' ? '723.1c/723.1f' : '723.2c/723.2f', `${side} received priority during the 723 procedure`);
     if (this.expectedHolder !== null && side !== this.expectedHolder) this.fail(this.rule('805.5b', '117.3'), `${side} received priority; ${this.expectedHolder} should have`);
     if (this.resolving) this.fail('608.2g/117.3b', `${side} received priority while ${this.resolving.id} was still resolving`);
+    if (!this.isIn(side)) this.fail('800.4a', `${side}, who left the game, received priority`);
+    if (this.over) this.fail('104.2a', `${side} received priority after the game ended`);
     this.expectedHolder = null;
     this.holder = side;
   }
@@ -1124,6 +1353,7 @@ export class RulesMonitor {
 
   private onPutOnStack(id: string): void {
     const wasWaiting = this.pending.indexOf(id);
+    if (wasWaiting >= 0 && this.left.includes(this.specOf(id)?.controller ?? '')) this.fail('800.4d', `${id}, a triggered ability of a player who left the game, was put on the stack`);
     if (wasWaiting >= 0) {
       this.putFromPass(id);
       this.pending.splice(wasWaiting, 1);
@@ -1260,7 +1490,7 @@ export class RulesMonitor {
     if (this.stack[this.stack.length - 1] !== id) this.fail('608.1', `${id} resolved but ${this.stack[this.stack.length - 1] ?? 'nothing'} is on top of the stack`);
     this.checkRound(`${id} resolved`);
     this.newRound();
-    this.expectedHolder = this.active; // 117.3b, 805.5b: the active team
+    this.expectedHolder = this.activeReceiver(); // 117.3b, 805.5b: the active team; 800.4j: the next still in the game
     this.holder = null;
     this.manaSource = true;
     if (resolves) {
@@ -1306,7 +1536,7 @@ export class RulesMonitor {
 
   private onProcedureStart(kind: 'endTurn' | 'endCombat', phase: PhaseId | null, source: string): void {
     if (kind === 'endCombat' && phase !== 'combat') this.fail('723.2g', `combat was ended outside a combat phase by ${source}`);
-    if (this.stack.length > 0 && this.stack[this.stack.length - 1] !== source && !this.stack.includes(source)) {
+    if (this.stack.length > 0 && this.stack[this.stack.length - 1] !== source && !this.stack.includes(source) && !this.goneWithPlayer.has(source)) {
       this.fail('723.1', `the procedure's source ${source} is not resolving`);
     }
     const upgraded = this.procedure?.kind === 'endTurn' ? 'endTurn' : kind;
@@ -1338,6 +1568,17 @@ export class RulesMonitor {
   // ---- after the event -----------------------------------------------------------------
 
   private checkBatch(o: Observation): void {
+    if (this.departure) this.finishDeparture();
+    if (this.expectedDepartures.length > 0) this.fail('104.3a/104.3e', `${this.expectedDepartures.map((d) => `${d.player} (${d.reason})`).join(', ')} did not leave the game`);
+    this.expectedDepartures = [];
+    if (o.before) {
+      const v = view(o.after);
+      const inGame = this.players.filter((p) => !this.left.includes(p));
+      if (!sameJson(v.inGame, inGame) || v.gameOver !== this.over || (this.over && !sameJson(v.winners, inGame)) || (!this.over && v.winners.length > 0)) {
+        this.fail('800.4/104.2a', `the view says in game ${JSON.stringify(v.inGame)}, over ${v.gameOver}, winners ${JSON.stringify(v.winners)}; the history says ${JSON.stringify(inGame)}, ${this.over}`);
+      }
+      for (const p of this.left) if (v.handSize[p] !== 0 || v.manaPool[p] !== 0) this.fail('800.4a', `${p} left the game with ${v.handSize[p]} cards in hand and ${v.manaPool[p]} mana`);
+    }
     for (const effect of this.effects) {
       const until = JSON.stringify(effect.until);
       if (effect.ended && !effect.expired) this.fail(this.durationRule(effect.until), `effect ${effect.id} (until ${until}) ended before its duration was over`);
@@ -1372,7 +1613,8 @@ export class RulesMonitor {
           this.fail('106.4', `${p}'s mana pool grew without mana being added`);
         }
         const firstEnd = o.records.findIndex((r) => r.type === 'stepEnded' || r.type === 'phaseEnded');
-        if (poolBefore > 0 && firstEnd >= 0
+        // (800.4a: a pool that left the game with its player is gone, not emptied)
+        if (poolBefore > 0 && firstEnd >= 0 && !this.left.includes(p)
           && !o.records.slice(0, firstEnd).some((r) => r.type === 'manaEmptied' && r.player === p)) {
           this.fail('500.5', `${p}'s unspent mana did not empty as the ${o.records[firstEnd].step ?? o.records[firstEnd].phase} ended`);
         }
@@ -1421,12 +1663,14 @@ export class RulesMonitor {
     };
     const holder = w === 'priority' ? this.holder : null;
     mismatch(this.rule('805.5', '117'), 'priority', holder, v.priority);
-    mismatch(this.rule('805.5a', '117'), 'who may act', holder === null ? [] : this.playersOf(holder), v.mayAct);
+    const inGame = (side: string) => this.playersOf(side).filter((p) => !this.left.includes(p));
+    mismatch(this.rule('805.5a', '117'), 'who may act', holder === null ? [] : inGame(holder), v.mayAct);
     const declaring = w === 'declareAttackers' ? this.active : w === 'declareBlockers' ? this.defendersLeft[0] ?? null : null;
     mismatch(this.rule('805.10', '508.1/509.1'), 'who declares', declaring, v.declaring);
     const side = holder ?? declaring ?? (w === 'orderTriggers' ? this.pass?.sides[0] ?? null : null);
-    mismatch(this.rule('805.5a', '117'), 'what the game waits for', side === null ? null : { kind: w, side, players: this.playersOf(side) }, v.awaiting);
-    mismatch(this.rule('805.4a', '500'), 'the active team and players', [this.teams ? this.active : null, this.activePlayers()], [v.activeTeam, v.activePlayers]);
+    mismatch(this.rule('805.5a', '117'), 'what the game waits for', side === null ? null : { kind: w, side, players: inGame(side) }, v.awaiting);
+    const activeTeam = this.teams && this.active !== null && this.isIn(this.active) ? this.active : null;
+    mismatch(this.rule('805.4a', '500'), 'the active team and players', [activeTeam, this.activePlayers()], [v.activeTeam, v.activePlayers]);
     mismatch('500.7', 'extra turn', this.extraTurn, v.extraTurn);
     // 722.1, 722.5, 805.8: who controls whom, who decides for each player and for what the game waits for, what waits
     const c = this.control;
@@ -1440,7 +1684,8 @@ export class RulesMonitor {
   private checkSnapshot(s: TurnSnapshot): void {
     const ctx = s.context;
     const w = waitingFor(s);
-    if (w === null) this.fail('117', 'the game waits for nobody: no player holds priority and no declaration is pending');
+    if (w === null && !this.over) this.fail('117', 'the game waits for nobody: no player holds priority and no declaration is pending');
+    if (w !== null && this.over) this.fail('104.2a', `the game is over but waits for ${w}`);
     if (w === 'priority') {
       if (!this.sides.includes(ctx.priority.holder ?? '')) this.fail('117', `priority held by ${ctx.priority.holder}`);
       if (ctx.step === 'untap') this.fail('502.4', 'a player holds priority in the untap step');
@@ -1465,7 +1710,8 @@ export class RulesMonitor {
     };
     mismatch('stack', this.stack, v.stack);
     mismatch('waiting triggers', this.pending, v.pendingTriggers);
-    mismatch('turn', [this.turn, this.activePrimary], [v.turn, v.activePlayer]);
+    const activePlayer = this.active !== null && !this.isIn(this.active) ? null : this.teams ? this.activePlayers()[0] ?? null : this.activePrimary;
+    mismatch('turn', [this.turn, activePlayer], [v.turn, v.activePlayer]);
     mismatch('current phase and step', [this.openPhase, this.openStep], [v.phase, v.step]);
     mismatch('steps this turn', this.stepsThisTurn, v.stepsThisTurn);
     mismatch('effects in force', this.effects.map((e) => e.id).sort(), [...v.effects].sort());

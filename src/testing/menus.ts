@@ -35,7 +35,7 @@ export function declarations(
   return (s) => {
     const w = waitingFor(s);
     if (w === 'declareAttackers') {
-      return attackers(s).map((list) => ({ type: 'combat.declareAttackers', player: view(s).activePlayer, attackers: list }));
+      return attackers(s).map((list) => ({ type: 'combat.declareAttackers', player: view(s).activePlayer!, attackers: list }));
     }
     if (w === 'declareBlockers') {
       const side = s.context.defendersToDeclare[0];

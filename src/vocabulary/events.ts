@@ -38,6 +38,8 @@ export interface PlayerEventMap {
   'combat.declareBlockers': Actor & { blockers: BlockerSpec[] };
   /** 603.3b, 805.7: the order of the player's (team's) own simultaneous triggered abilities (ids, the first lowest on the stack). */
   'triggers.order': Actor & { order: string[] };
+  /** 104.3a: the player concedes: at any time, they leave the game at once (800.4) and lose. */
+  'player.concede': { player: PlayerId };
 }
 
 /** What the host game reports: things the turn machine does not decide itself. */
@@ -115,11 +117,12 @@ export const EVENT_SCHEMAS: { readonly [K in TurnEventType]: Schema<EventOfType<
   'mana.add': event('mana.add', { player, amount: manaAmount }),
   'target.invalidate': event('target.invalidate', { id }),
   'condition.set': event('condition.set', { name: conditionName, value: boolean }),
+  'player.concede': event('player.concede', { player }),
 };
 
 /** The types of the events players send. */
 export const PLAYER_EVENT_TYPES: readonly (keyof PlayerEventMap)[] = [
-  'priority.pass', 'spell.cast', 'ability.activate', 'combat.declareAttackers', 'combat.declareBlockers', 'triggers.order',
+  'priority.pass', 'spell.cast', 'ability.activate', 'combat.declareAttackers', 'combat.declareBlockers', 'triggers.order', 'player.concede',
 ];
 /** Every event type. */
 export const TURN_EVENT_TYPES = Object.keys(EVENT_SCHEMAS) as TurnEventType[];
@@ -151,6 +154,8 @@ export function actorOf(event: TurnEvent): PlayerId | TeamId | null {
     case 'spell.cast':
     case 'ability.activate':
       return event.object.controller;
+    case 'player.concede':
+      return event.player;
     default:
       return null;
   }

@@ -19,20 +19,21 @@ export interface HistoryFieldsMap {
   /** With teams, `player` is the player named in the pass, or the primary player when the team was named. */
   passed: { player: PlayerId; team?: TeamId };
   triggered: { id: string };
-  /** `rule`: 723.1a or 723.2a in the edition's numbers (800.4d: a departed player's). */
+  /** `rule`: 723.1a or 723.2a in the edition's numbers (800.4d when its controller left the game). */
   triggerRemoved: { id: string; rule: string };
   /** `rule`: 601.2a for a cast spell, 602.2a for an activated ability; a triggered ability's has none (117.5). */
   putOnStack: { id: string; rule?: string };
   resolved: { id: string };
   didNotResolve: { id: string };
-  /** `rule`: where it depends on what moved it (723.1b / 723.2b: the stack exiled). */
+  /** `rule`: where it depends on what moved it (723.1b / 723.2b: the stack exiled; 800.4a: a departed player's spell or permanent they do not own). */
   moved: { id: string; to: Zone; rule?: string };
   merged: { id: string; into: string };
-  ceasedToExist: { id: string };
+  /** `rule` 800.4a: an ability whose controller left the game. */
+  ceasedToExist: { id: string; rule?: string };
   stateBasedActions: Record<never, never>;
   effectCreated: { id: string };
   effectEnded: { id: string };
-  /** `rule`: 723.1d / 723.2d when a 723 procedure ends the combat phase (else 511.3). */
+  /** `rule`: 723.1d / 723.2d when a 723 procedure ends the combat phase (else 511.3); 800.4a: a creature of a player who left the game. */
   removedFromCombat: { id: string; rule?: string };
   manaEmptied: { player: PlayerId };
   discarded: { player: PlayerId; count: number };
@@ -53,11 +54,23 @@ export interface HistoryFieldsMap {
   controlledAction: { player: PlayerId; by: PlayerId; action: ControlledActionName };
   /** 500.10a: "`player` gets an additional step or phase" outside that player's turn adds nothing. */
   addIgnored: { source: string; player: PlayerId; rule: string };
+  /** 104.3a (conceded), 104.3e (lost); 810.8a–b: a Two-Headed Giant teammate leaves with them (`team`). */
+  playerLeft: { player: PlayerId; reason: LeavingReason; rule: string };
+  /** 800.4a: an object owned by a player who left the game leaves it too. */
+  leftGame: { id: string; rule?: string };
+  /** 800.4k: a departed player's turn does not begin (recorded with the number of the turn that just ended). */
+  turnDidNotBegin: { player: PlayerId; team?: TeamId; rule: string };
+  /** 104.2a, 104.2c: one player (one team) is left: they win and the game ends. */
+  gameEnded: { winners: PlayerId[]; rule: string };
 }
 
 /** The decisions a controller makes for the player they control (`controlledAction.action`). */
 export const CONTROLLED_ACTIONS = ['pass', 'cast', 'activate', 'declareAttackers', 'declareBlockers', 'orderTriggers'] as const;
 export type ControlledActionName = (typeof CONTROLLED_ACTIONS)[number];
+
+/** Why a player left the game: they conceded (104.3a), lost (104.3e), or their team did (810.8a–b). */
+export const LEAVING_REASONS = ['conceded', 'lost', 'team'] as const;
+export type LeavingReason = (typeof LEAVING_REASONS)[number];
 
 /** A history record's type. */
 export type HistoryRecordType = keyof HistoryFieldsMap;
@@ -83,6 +96,7 @@ const RULE_OF: Record<HistoryRecordType, string> = {
   manaEmptied: '500.5', discarded: '514.1', turnEndedByEffect: '723.1', combatEndedByEffect: '723.2',
   endCombatIgnored: '723.2g', limitReached: 'limit', attackersDeclared: '805.10b', blockersDeclared: '805.10d',
   controlBegan: '722.1', controlEnded: '722.1', controlledAction: '722.5', addIgnored: '500.10a',
+  playerLeft: '104.3a', leftGame: '800.4a', turnDidNotBegin: '800.4k', gameEnded: '104.2a',
 };
 
 /** Every record type, in the order of the map (a new type needs its rule above: a compile error otherwise). */
@@ -109,13 +123,15 @@ export const HISTORY_FIELD_SCHEMAS: { readonly [F in HistoryFieldName]: Schema<F
   controller: ref('player'),
   by: ref('player'),
   action: picklist(CONTROLLED_ACTIONS, 'controlled action'),
+  reason: picklist(LEAVING_REASONS, 'reason'),
+  winners: list(ref('player'), { max: 8 }),
 };
 
 const RULE_OF_MOVE: Record<Zone, string> = { exile: '723.1b', graveyard: '608.2n', battlefield: '608.3a', hand: '400.3' };
 
 /**
  * The rule a record comes from: its own `rule` when it carries one (those cite the edition the
- * game was played under), else the rule of its type, in `edition`'s numbers (default the newest).
+ * game was played under; 800.4, 104.2, 104.3, 810.8 did not move), else the rule of its type, in `edition`'s numbers (default the newest).
  */
 export function ruleOfRecord(record: HistoryRecord, edition: string = DEFAULT_RULES_EDITION): string {
   if ('rule' in record && typeof record.rule === 'string') return record.rule;
@@ -157,6 +173,10 @@ function describeKnownRecord(r: HistoryRecord): string | undefined {
     case 'controlEnded': return `${r.controller}'s control of ${r.player} ends`;
     case 'controlledAction': return `${r.by} makes ${r.player}'s decision (${r.action})`;
     case 'addIgnored': return `${r.source}: ${r.player} gets nothing added (not ${r.player}'s turn)`;
+    case 'playerLeft': return `${r.player} leaves the game (${r.reason === 'team' ? 'with their team' : r.reason})`;
+    case 'leftGame': return `${r.id} leaves the game with its owner`;
+    case 'turnDidNotBegin': return `${r.team ?? r.player}'s turn does not begin: they left the game`;
+    case 'gameEnded': return `the game ends: ${r.winners.join(', ')} win${r.winners.length === 1 ? 's' : ''}`;
   }
 }
 

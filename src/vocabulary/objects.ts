@@ -31,6 +31,8 @@ export interface StackObjectSpec {
   bestow?: boolean;
   mutate?: boolean;
   cannotEnter?: boolean;
+  /** 108.3 (spells only): the card's owner when it is not its controller; a copy is its controller's (707.10). */
+  owner?: PlayerId;
 }
 
 /** A "beginning of" triggered ability (500.6), or a delayed one (`once`, 603.7). */
@@ -166,6 +168,8 @@ export interface ResolutionEffectMap {
   addMana: AddManaSpec;
   onlyIf: OnlyIfSpec;
   controlNextTurn: ControlNextTurnSpec;
+  /** 104.3e: the player loses the game, and leaves it (104.5, 800.4). */
+  loseGame: { player: PlayerId };
 }
 /** One effect of a resolving object: `{ endTurn: {} }`, `{ skip: {…} }`, … (one key of `ResolutionEffectMap`). */
 export type ResolutionEffect = OneKeyOf<ResolutionEffectMap>;
@@ -211,11 +215,27 @@ function checkStackObject(kind: StackObjectKind, obj: StackObjectSpec, report: R
     if (kind !== 'spell') report([key], `${quote(key)} ${goesWith}, not ${KIND_NAMES[kind]}`);
     else if (!types.includes(type)) report([key], `${quote(key)} ${goesWith}, got type ${quote(type)}`);
   }
+  if (obj.owner !== undefined && kind !== 'spell') report(['owner'], `"owner" is only for spells (108.3): ${KIND_NAMES[kind]} is not owned`);
+  else if (obj.owner !== undefined && obj.copy === true) report(['owner'], '"owner" does not go with "copy": a copy is owned by its controller (707.10)');
+  checkOwnLoss(obj.controller, obj.effects, report);
   if (kind !== 'spell') return;
   const oneTarget = type === 'aura' ? 'an aura spell' : type === 'creature' && obj.mutate === true ? 'a mutate spell' : undefined;
   if (oneTarget === undefined) return;
   if (obj.targets === undefined) report(['targets'], `missing (${oneTarget} has exactly one target)`, 'missing');
   else if (obj.targets.length !== 1) report(['targets'], `${oneTarget} has exactly one target, got ${obj.targets.length}`);
+}
+
+/**
+ * 104.3e, 800.4a: an object whose own controller loses leaves the game with them, so in its
+ * effects list a `loseGame` of that controller is the last effect.
+ */
+function checkOwnLoss(controller: PlayerId, effects: readonly ResolutionEffect[] | undefined, report: Report): void {
+  if (effects === undefined) return;
+  effects.forEach((effect, index) => {
+    if ('loseGame' in effect && effect.loseGame.player === controller && index !== effects.length - 1) {
+      report(['effects', index, 'loseGame'], `${quote(controller)} controls this object and loses the game here: it leaves the game with them (800.4a), so this must be its last effect`);
+    }
+  });
 }
 
 /**
@@ -262,6 +282,7 @@ function checkAt(at: AtTriggerSpec, report: Report, inList: boolean, env: Env): 
   for (const key of ['thatTurn', 'nextTurnOf'] as const) {
     if (at[key] !== undefined && at.whoseTurn !== undefined) report(['whoseTurn'], `"whoseTurn" does not go with ${quote(key)} (the bound turn says whose)`);
   }
+  checkOwnLoss(at.controller, at.effects, report);
 }
 
 /** `onlyIf`: at least one condition; `then` holds none of what a condition cannot guard (FORMAT.md). */
@@ -269,7 +290,7 @@ function checkOnlyIf(spec: OnlyIfSpec, report: Report): void {
   if (spec.firstCombatPhase === undefined && spec.extraTurn === undefined) report([], 'needs "firstCombatPhase" or "extraTurn"', 'missing');
   spec.then.forEach((effect, index) => {
     const key = Object.keys(effect)[0];
-    if (['endTurn', 'endCombat', 'cast', 'at', 'onlyIf'].includes(key)) report(['then', index], `${quote(key)} is not allowed in "onlyIf.then"`);
+    if (['endTurn', 'endCombat', 'cast', 'at', 'onlyIf', 'loseGame'].includes(key)) report(['then', index], `${quote(key)} is not allowed in "onlyIf.then"`);
   });
 }
 
@@ -361,6 +382,7 @@ function stackObject(kind: StackObjectKind): Schema<StackObjectSpec> {
     bestow: optional(boolean),
     mutate: optional(boolean),
     cannotEnter: optional(boolean),
+    owner: optional(player),
   }, { noun: KIND_NAMES[kind], refine: (obj, report) => checkStackObject(kind, obj, report) });
 }
 
@@ -377,6 +399,7 @@ export const anyStackObject = object<StackObjectSpec>({
   bestow: optional(boolean),
   mutate: optional(boolean),
   cannotEnter: optional(boolean),
+  owner: optional(player),
 }, { noun: 'a spell or ability' });
 
 /** The schema of a spell (601). */
@@ -482,6 +505,7 @@ export const effect = oneKey<ResolutionEffectMap>({
   addMana,
   onlyIf: object<OnlyIfSpec>({ firstCombatPhase: optional(boolean), extraTurn: optional(boolean), then: effectList }, { refine: checkOnlyIf }),
   controlNextTurn: object<ControlNextTurnSpec>({ player, controller: player, thenExtraTurn: optional(boolean) }),
+  loseGame: object<{ player: PlayerId }>({ player }),
 }, { noun: 'effect', example: '{"endTurn": {}}' });
 
 /** The schema of an object's effects, in order (608.2c). */

@@ -35,7 +35,9 @@ export type Intent =
   | { kind: 'order'; how: OrderHow; seed: number; who: Who }
   | { kind: 'combatant'; pick: number | null; event: EventOfType<'combatant.set'> }
   | { kind: 'report'; event: ReportEvent }
-  | { kind: 'malformed'; variant: number };
+  | { kind: 'malformed'; variant: number }
+  /** 104.3a: a player concedes, at any moment (one who already left, or after the game ended: refused). */
+  | { kind: 'concede'; who: Who };
 
 export interface FuzzCase {
   input: GameInput;
@@ -161,6 +163,7 @@ export function intent(players: readonly string[], teams: readonly string[][] | 
     { arbitrary: fc.record({ byHolder, event: thatPhase }).map((x): Intent => ({ kind: 'cast', ...x })), weight: 2 },
     ...(teamEffects ? [{ arbitrary: fc.record({ byHolder, event: teamEffects }).map((x): Intent => ({ kind: 'cast', ...x })), weight: 1 }] : []),
     { arbitrary: fc.nat({ max: 15 }).map((variant): Intent => ({ kind: 'malformed', variant })), weight: 1 },
+    { arbitrary: who.map((w): Intent => ({ kind: 'concede', who: w })), weight: 1 },
   );
 }
 
@@ -337,7 +340,7 @@ export class Realizer {
     const by = v.decider !== null && awaited !== null && v.decider !== awaited ? { by: v.decider } : {};
     switch (intent.kind) {
       case 'progress': {
-        const side = awaited ?? v.activeTeam ?? v.activePlayer;
+        const side = awaited ?? v.activeTeam ?? v.activePlayer ?? v.turnOf;
         if (w === 'declareAttackers') {
           return { type: 'combat.declareAttackers', ...this.actor(side, intent.actor), attackers: this.controlled(uniqueIds(intent.attackers), side, intent.actor), ...by };
         }
@@ -387,6 +390,8 @@ export class Realizer {
         return this.finish(intent.event);
       case 'malformed':
         return MALFORMED[intent.variant % MALFORMED.length](holder ? v.mayAct[0] : this.player(0));
+      case 'concede':
+        return { type: 'player.concede', player: this.players[intent.who % this.players.length] };
     }
   }
 

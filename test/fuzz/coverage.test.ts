@@ -23,6 +23,31 @@ function allAts(value: unknown, found: AtTriggerSpec[] = []): AtTriggerSpec[] {
 const boundAts = (value: unknown) => allAts(value).filter((at) => at.thatTurn);
 
 describe('fuzz coverage', () => {
+  it(`${RUNS} fuzz cases reach leaving the game (800.4): concessions and losses, in every kind of game, the turns and triggers of departed players, the game's end`, () => {
+    const count = { conceded: 0, lost: 0, team: 0, ended: 0, turnDidNotBegin: 0, triggersRemoved: 0, leftGame: 0, refusedAfter: 0, gamesWithDeparture: 0 };
+    for (const c of fc.sample(fuzzCase(60), { numRuns: RUNS, seed: 18 })) {
+      const game = createGame(c.input);
+      const realizer = new Realizer(c.input.players, c.input.teams ?? null);
+      for (const intent of c.intents) {
+        const refusal = game.send(realizer.event(intent, game.snapshot()));
+        if (refusal !== null && ['104.2a', '104.2c', '104.3a', '800.4a'].includes(refusal.rule)) count.refusedAfter += 1;
+      }
+      let departed = false;
+      for (const r of game.history) {
+        if (r.type === 'playerLeft') { count[r.reason] += 1; departed = true; }
+        if (r.type === 'gameEnded') count.ended += 1;
+        if (r.type === 'turnDidNotBegin') count.turnDidNotBegin += 1;
+        if (r.type === 'triggerRemoved' && r.rule === '800.4d') count.triggersRemoved += 1;
+        if (r.type === 'leftGame') count.leftGame += 1;
+      }
+      if (departed) count.gamesWithDeparture += 1;
+      game.stop();
+    }
+    console.log(`fuzz coverage of leaving (${RUNS} cases): ${JSON.stringify(count)}`);
+    for (const [key, n] of Object.entries(count)) expect(n, key).toBeGreaterThan(0);
+  });
+
+
   it(`${RUNS} fuzz cases reach orders of triggers, thatTurn delayed triggers, discard triggers, setCombatant, sba without an ability and afterFirst`, () => {
     const count = {
       chooseGames: 0, ordersAccepted: 0, badOrdersRefused: 0, thatTurnTriggered: 0, discardTriggered: 0,

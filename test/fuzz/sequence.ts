@@ -100,7 +100,10 @@ export function runSequence(c: FuzzCase, options: { differential?: boolean; mach
       // (only a well-formed event has a kind of action to look for)
       const kind = predicted?.rule === 'input' ? null : legalKind(event, sideOf);
       // legalActions answers for a player: an action named by a team's id is its primary player's (805.5a, 805.2)
-      const asker = kind ? (teamPlayers.get(kind.player) ?? [kind.player])[0] : '';
+      // (800.4: a player of the team still in the game, when its primary player has left)
+      const named = kind ? teamPlayers.get(kind.player) ?? [kind.player] : [];
+      const inGame = before.context.left.length > 0 ? named.filter((p) => !before.context.left.includes(p)) : named;
+      const asker = kind ? inGame[0] ?? named[0] : '';
       // 722.5: legalActions(asker) is what may be done for asker, sent by whoever decides for them: another sender is refused.
       const legal = kind ? kind.matchesAll(legalActions(before, asker)) && sentByDecider(before, event, asker, sideOf, teamPlayers) : null;
       const from = game.history.length;

@@ -25,7 +25,29 @@ describe('a seat acts only for its player', () => {
     expect(b.send({ type: 'priority.pass', player: 'B' })).toBeNull();
     expect(a.view()).toMatchObject({ phase: 'precombatMain', step: null, priority: 'A' });
     expect(a.legalActions()).toContainEqual({ type: 'priority.pass' });
+    expect(b.legalActions()).toEqual([{ type: 'player.concede' }]); // 104.3a: at any time
+  });
+
+  it('a seat of a player who left the game sends nothing and has no legal action (800.4a); the others play on', () => {
+    const game = createGame({ players: ['A', 'B', 'C'] });
+    const b = game.seat('B');
+    expect(b.send({ type: 'player.concede', player: 'B' })).toBeNull();
+    const before = JSON.stringify(game.persist());
+    expect(b.send({ type: 'player.concede', player: 'B' })).toMatchObject({ rule: '800.4a', reason: expect.stringContaining('has left the game') });
+    expect(b.send({ type: 'priority.pass', player: 'B' })).toMatchObject({ rule: '800.4a' });
     expect(b.legalActions()).toEqual([]);
+    expect(game.send({ type: 'player.concede', player: 'B' })).toMatchObject({ rule: '104.3a' });
+    expect(JSON.stringify(game.persist())).toBe(before);
+    expect(game.seat('A').legalActions()).toContainEqual({ type: 'priority.pass' });
+  });
+
+  it('a game that is over refuses every seat and every report, with its reason (104.2a)', () => {
+    const game = createGame({ players: ['A', 'B'] });
+    expect(game.seat('A').send({ type: 'player.concede', player: 'A' })).toBeNull();
+    expect(game.view()).toMatchObject({ gameOver: true, winners: ['B'], inGame: ['B'], priority: null, waitingFor: null });
+    expect(game.seat('B').send({ type: 'priority.pass', player: 'B' })).toMatchObject({ rule: '104.2a' });
+    expect(game.send({ type: 'trigger.report', ability: { id: 't', controller: 'B' } })).toMatchObject({ rule: '104.2a', reason: expect.stringContaining('the game is over') });
+    expect(game.legalActions('B')).toEqual([]);
   });
 
   it('is only for players of the game', () => {

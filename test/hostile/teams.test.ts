@@ -35,7 +35,7 @@ describe('the view and legalActions, per player and per team', () => {
     });
     expect(game.legalActions('B')).toContainEqual({ type: 'spell.cast', timing: 'sorcery' });
     expect(game.legalActions('A')).toEqual(game.legalActions('B'));
-    expect(game.legalActions('C')).toEqual([]);
+    expect(game.legalActions('C')).toEqual([{ type: 'player.concede' }]); // 104.3a: at any time
   });
 
   it('says which team must declare, and either of its players may', () => {
@@ -43,7 +43,7 @@ describe('the view and legalActions, per player and per team', () => {
     while (game.view().waitingFor !== 'declareAttackers') game.send({ type: 'priority.pass', player: game.view().priority! });
     expect(game.view()).toMatchObject({ declaring: 'A+B', priority: null, mayAct: [], awaiting: { side: 'A+B', players: ['A', 'B'] } });
     expect(game.legalActions('B')).toContainEqual({ type: 'combat.declareAttackers', barred: [] });
-    expect(game.legalActions('D')).toEqual([]);
+    expect(game.legalActions('D')).toEqual([{ type: 'player.concede' }]);
   });
 
   it('a game without teams keeps its meaning: teams and activeTeam are null, priority is a player', () => {

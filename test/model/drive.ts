@@ -14,7 +14,7 @@ export function advance(game: Driven, until: (s: TurnSnapshot) => boolean, attac
     if (until(s)) return;
     const w = waitingFor(s);
     if (w === 'priority') game.send({ type: 'priority.pass', player: s.context.priority.holder! });
-    else if (w === 'declareAttackers') game.send({ type: 'combat.declareAttackers', player: view(s).activePlayer, attackers });
+    else if (w === 'declareAttackers') game.send({ type: 'combat.declareAttackers', player: view(s).activePlayer!, attackers });
     else if (w === 'declareBlockers') {
       const side = s.context.defendersToDeclare[0];
       game.send({ type: 'combat.declareBlockers', ...(s.context.teams ? { team: side } : { player: side }), blockers: [] });

@@ -13,6 +13,7 @@ import { refusalOf } from '../../src/rules/legality.js';
 import { beginStep } from '../../src/rules/stepsAndPhases.js';
 import { endEffects } from '../../src/rules/effects.js';
 import * as priority from '../../src/rules/priority.js';
+import * as leaving from '../../src/rules/leaving.js';
 import { sideOf } from '../../src/rules/sides.js';
 import { performEffects } from '../../src/rules/stack.js';
 import * as triggerOrder from '../../src/rules/triggerOrder.js';
@@ -492,6 +493,44 @@ const mutants: Mutant[] = [
       run.send({ type: 'priority.pass', player: 'A' });
       run.send({ type: 'priority.pass', player: 'B' });
     },
+  },
+  {
+    name: '800.4a: a departed player\'s spell stays on the stack',
+    rule: '800.4a',
+    input: { players: ['A', 'B', 'C'] },
+    implementations: {
+      actions: {
+        concede: ruleAction((d, e: { player: string }) => {
+          const leavingNow = [e.player];
+          leaving.recordDeparture(d, leavingNow, 'conceded');
+          leaving.ceaseTheirAbilities(d, leavingNow);
+          leaving.removeTheirTriggers(d, leavingNow);
+          leaving.emptyHandsAndPools(d, leavingNow);
+          leaving.restartPasses(d);
+        }),
+      },
+    } as never,
+    script: (run) => {
+      run.send({ type: 'priority.pass', player: 'A' });
+      run.send(cast('shock', [], 'B'));
+      run.send({ type: 'player.concede', player: 'B' });
+    },
+  },
+  {
+    name: '800.4j: the departed active player still receives priority',
+    rule: '800.4a',
+    input: { players: ['A', 'B', 'C'] },
+    implementations: { actions: { prepareActivePlayerPriority: assign({ priority: ({ context }) => ({ holder: context.activeSide, passes: 0 }) }) } } as never,
+    script: (run) => {
+      run.send({ type: 'player.concede', player: 'A' });
+      for (const player of ['B', 'C']) run.send({ type: 'priority.pass', player });
+    },
+  },
+  {
+    name: '104.2a: the game goes on when one player is left',
+    rule: '104.2a',
+    implementations: { actions: { concede: ruleAction((d, e: { player: string }) => leaving.recordDeparture(d, [e.player], 'conceded')) } } as never,
+    script: (run) => run.send({ type: 'player.concede', player: 'B' }),
   },
 ];
 

@@ -33,7 +33,7 @@ describe('GameInput.options.history', () => {
     const game = createGame({ players: ['A', 'B'] });
     play(game);
     expect(game.history.length).toBeGreaterThan(0);
-    expect(game.view().zones).toEqual({ exile: ['timeStop'], graveyard: ['bolt'], battlefield: ['bear'], ceasedToExist: ['pump'] });
+    expect(game.view().zones).toEqual({ exile: ['timeStop'], graveyard: ['bolt'], battlefield: ['bear'], ceasedToExist: ['pump'], leftGame: [] });
   });
 
   it('off: no history record is built or emitted, the zones stay empty, and the game plays the same', () => {
@@ -45,7 +45,7 @@ describe('GameInput.options.history', () => {
     play(off);
     expect(emitted).toBe(0);
     expect(off.history).toEqual([]);
-    expect(off.view().zones).toEqual({ exile: [], graveyard: [], battlefield: [], ceasedToExist: [] });
+    expect(off.view().zones).toEqual({ exile: [], graveyard: [], battlefield: [], ceasedToExist: [], leftGame: [] });
     const { history: _h1, zones: _z1, ...seenOn } = on.view();
     const { history: _h2, zones: _z2, ...seenOff } = off.view();
     expect(seenOff).toEqual(seenOn);
@@ -70,11 +70,11 @@ describe('GameInput.options.history', () => {
         if (v.turn > 101 || refused) break;
         if (v.step === null && v.phase === 'precombatMain' && v.stack.length === 0 && v.priority === v.activePlayer && !at[-v.turn]) {
           at[-v.turn] = 1; // once per turn: a spell (to the graveyard) and an ability (ceases to exist)
-          send({ type: 'spell.cast', object: { id: `s${v.turn}`, controller: v.activePlayer, effects: [] } });
-          send({ type: 'ability.activate', object: { id: `a${v.turn}`, controller: v.activePlayer, effects: [] } });
+          send({ type: 'spell.cast', object: { id: `s${v.turn}`, controller: v.activePlayer!, effects: [] } });
+          send({ type: 'ability.activate', object: { id: `a${v.turn}`, controller: v.activePlayer!, effects: [] } });
           continue;
         }
-        if (v.waitingFor === 'declareAttackers') send({ type: 'combat.declareAttackers', player: v.activePlayer, attackers: [] });
+        if (v.waitingFor === 'declareAttackers') send({ type: 'combat.declareAttackers', player: v.activePlayer!, attackers: [] });
         else send({ type: 'priority.pass', player: v.priority! });
       }
       actor.stop();
@@ -116,11 +116,11 @@ describe('GameInput.options.history', () => {
 
   it('a zone list is copied only when written: the others stay shared with the state before', () => {
     const before = initialContext({ players: ['A', 'B'] });
-    before.zones = { exile: ['e'], graveyard: ['g'], battlefield: ['b'], ceasedToExist: ['c'] };
+    before.zones = { exile: ['e'], graveyard: ['g'], battlefield: ['b'], ceasedToExist: ['c'], leftGame: [] };
     const draft = beginDraft(before);
     ceaseToExist(draft, 'x');
     const { zones } = changesOf(draft)!;
-    expect(zones).toEqual({ exile: ['e'], graveyard: ['g'], battlefield: ['b'], ceasedToExist: ['c', 'x'] });
+    expect(zones).toEqual({ exile: ['e'], graveyard: ['g'], battlefield: ['b'], ceasedToExist: ['c', 'x'], leftGame: [] });
     expect(zones!.exile).toBe(before.zones.exile);
     expect(zones!.graveyard).toBe(before.zones.graveyard);
     expect(zones!.battlefield).toBe(before.zones.battlefield);

@@ -70,7 +70,7 @@ describe('the rules actions of one microstep share one working copy', () => {
     for (let i = 0; i < 40; i += 1) {
       const { priority } = (actor.getSnapshot().context as { priority: { holder: string | null } });
       if (priority.holder) send({ type: 'priority.pass', player: priority.holder });
-      else send({ type: 'combat.declareAttackers', player: view(actor.getSnapshot()).activePlayer, attackers: [] });
+      else send({ type: 'combat.declareAttackers', player: view(actor.getSnapshot()).activePlayer!, attackers: [] });
     }
     expect(taken.length).toBeGreaterThan(100);
     for (const [i, step] of taken.entries()) expect(JSON.stringify(step.context), `microstep ${i}`).toBe(step.json);

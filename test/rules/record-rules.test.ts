@@ -58,6 +58,13 @@ const TABLE: Row[] = [
   { what: 'Mindslaver\'s turn is over', match: { type: 'controlEnded' }, rule: '722.1' },
   { what: 'the controller passes for the controlled player', match: { type: 'controlledAction' }, rule: '722.5' },
   { what: '"you get an additional step" in another player\'s turn', match: { type: 'addIgnored' }, rule: '500.10a' },
+  { what: 'a player concedes', match: { type: 'playerLeft', reason: 'conceded' }, rule: '104.3a' },
+  { what: 'a player loses by an effect', match: { type: 'playerLeft', reason: 'lost' }, rule: '104.3e' },
+  { what: 'a Two-Headed Giant teammate leaves with the team', match: { type: 'playerLeft', reason: 'team' }, rule: '810.8b' },
+  { what: 'an object leaves the game with its owner', match: { type: 'leftGame' }, rule: '800.4a' },
+  { what: 'a departed player\'s turn does not begin', match: { type: 'turnDidNotBegin' }, rule: '800.4k' },
+  { what: 'one player is left', match: { type: 'gameEnded', turn: 2 }, rule: '104.2a' },
+  { what: 'one team is left', match: { type: 'gameEnded', turn: 1 }, rule: '104.2c' },
 ];
 
 const spell = (id: string, effects: object[] = [], extra: object = {}) => ({ id, controller: 'A', type: 'instant', effects, ...extra });
@@ -97,6 +104,16 @@ const SCRIPTS = [
       { advanceTo: { turn: 1, step: 'declareAttackers' } },
       { declareAttackers: { team: 'A+B', attackers: [{ id: 'ab' }] } }, { passAll: true },
       { declareBlockers: { team: 'C+D', blockers: [] } },
+      { concede: 'A' },
+    ],
+  },
+  {
+    name: 'leaving the game', players: ['A', 'B', 'C', 'D'],
+    script: [
+      { pass: 'A' }, { cast: { id: 'bSpell', controller: 'B', type: 'instant' } }, { concede: 'B' },
+      { advanceTo: { turn: 2, step: 'upkeep' } },
+      { cast: { id: 'lose', controller: 'C', type: 'instant', effects: [{ loseGame: { player: 'D' } }] } }, { passAll: true },
+      { concede: 'A' },
     ],
   },
 ];

@@ -78,24 +78,24 @@ describe('refusals name the reason and the rule, and change nothing', () => {
 });
 
 describe('legalActions and explainRefusal agree with the machine', () => {
-  it('in the upkeep A may pass, cast instants, activate non-sorcery abilities (not "only during combat"); B may do nothing', () => {
+  it('in the upkeep A may pass, cast instants, activate non-sorcery abilities (not "only during combat"); B may only concede (104.3a)', () => {
     const game = newGame();
     expect(legalActions(game.snapshot(), 'A')).toEqual([
       { type: 'priority.pass' }, { type: 'spell.cast', timing: 'instant' }, { type: 'spell.cast', timing: 'yourTurn' },
-      { type: 'ability.activate', timing: 'instant' }, { type: 'ability.activate', timing: 'yourTurn' },
+      { type: 'ability.activate', timing: 'instant' }, { type: 'ability.activate', timing: 'yourTurn' }, { type: 'player.concede' },
     ]);
-    expect(legalActions(game.snapshot(), 'B')).toEqual([]);
+    expect(legalActions(game.snapshot(), 'B')).toEqual([{ type: 'player.concede' }]);
   });
 
   it('in combat, "only during combat" spells and abilities are offered; attackers are barred from extra turns only in one', () => {
     const game = newGame();
     goTo(game, { turn: 1, step: 'declareAttackers' });
-    expect(legalActions(game.snapshot(), 'A')).toEqual([{ type: 'combat.declareAttackers', barred: [] }]);
+    expect(legalActions(game.snapshot(), 'A')).toEqual([{ type: 'combat.declareAttackers', barred: [] }, { type: 'player.concede' }]);
     ok(game, { type: 'combat.declareAttackers', player: 'A', attackers: [] });
     expect(legalActions(game.snapshot(), 'A')).toEqual(expect.arrayContaining([
       { type: 'spell.cast', timing: 'combat' }, { type: 'ability.activate', timing: 'combat' },
     ]));
-    expect(legalActions(game.snapshot(), 'B')).toEqual([]);
+    expect(legalActions(game.snapshot(), 'B')).toEqual([{ type: 'player.concede' }]);
   });
 
   it('over a whole turn of varied states, every probe event is accepted exactly when explainRefusal says so', () => {

@@ -133,7 +133,7 @@ describe('control and rule numbers in the page (722; FORMAT.md "Rule numbers by 
     expect(game.send({ type: 'ability.activate', object: { id: 'mindslaver', controller: 'A', effects: [{ controlNextTurn: { player: 'B', controller: 'A' } }] } })).toBeNull();
     for (let i = 0; i < 200 && game.game.view().turn < 2; i += 1) {
       const v = game.game.view();
-      if (v.waitingFor === 'declareAttackers') game.send({ type: 'combat.declareAttackers', player: v.activePlayer, attackers: [] });
+      if (v.waitingFor === 'declareAttackers') game.send({ type: 'combat.declareAttackers', player: v.activePlayer!, attackers: [] });
       else game.send({ type: 'priority.pass', player: v.priority! });
     }
     expect(game.game.view()).toMatchObject({ turn: 2, controlledBy: { B: 'A' }, decider: 'A', rulesEdition: '2025-09-26' });

@@ -166,11 +166,13 @@ export function renderControls(container: HTMLElement, game: LocalGame, state: C
   const playerRow = (player: PlayerId) => {
     const legal = legalActions(snapshot, player);
     const has = (type: LegalAction['type']) => legal.some((action) => action.type === type);
+    const left = !view.inGame.includes(player); // 800.4: greyed out once they left the game
     return h(
       'div',
-      { class: 'player-row', 'data-player': player },
-      h('strong', {}, player),
+      { class: left ? 'player-row left-game' : 'player-row', 'data-player': player },
+      h('strong', {}, left ? `${player} (left the game)` : player),
       button('Pass', { type: 'priority.pass', player }, has('priority.pass'), `pass-${player}`, true),
+      button('Concede', { type: 'player.concede', player }, has('player.concede'), `concede-${player}`),
       has('combat.declareAttackers')
         ? h('button', { 'data-testid': `attack-${player}`, 'data-primary': true, onclick: sendParsed(() => ({ type: 'combat.declareAttackers', player, attackers: parseAttackers(attackersInput.value) })) }, 'Declare attackers')
         : null,
@@ -200,7 +202,7 @@ export function renderControls(container: HTMLElement, game: LocalGame, state: C
       )
     : null;
 
-  const cardController = actor ?? view.activePlayer;
+  const cardController = actor ?? view.activePlayer ?? view.inGame[0];
   const actorLegal = actor ? legalActions(snapshot, actor) : [];
   const used = usedIds(game);
   const cards = PALETTE.map((card) => {
@@ -222,7 +224,7 @@ export function renderControls(container: HTMLElement, game: LocalGame, state: C
         : `cast or activated by ${actor}, who holds priority`;
 
   const triggerInput = h('input', { placeholder: 'ability id (t1, or t1@B)', 'data-testid': 'trigger-input' });
-  const reportTrigger = () => send({ type: 'trigger.report', ability: parseTrigger(triggerInput.value, view.activePlayer) });
+  const reportTrigger = () => send({ type: 'trigger.report', ability: parseTrigger(triggerInput.value, view.activePlayer ?? view.inGame[0]) });
   const eventInput = h('textarea', { rows: 2, placeholder: '{"type": "priority.pass", "player": "B"}', 'data-testid': 'event-input' });
   const sendJson = () => {
     try {
@@ -235,6 +237,7 @@ export function renderControls(container: HTMLElement, game: LocalGame, state: C
   replace(
     container,
     h('h3', {}, view.teams ? 'Teams and players' : 'Players'),
+    view.gameOver ? h('div', { class: 'game-over', 'data-testid': 'winners' }, `Game over (104.2a): ${view.winners.join(', ')} won`) : null,
     actingSelect ? h('div', { class: 'inline' }, h('label', {}, 'acting as ', actingSelect), h('span', { class: 'muted' }, `may act: ${mayActInWords(view)}`)) : null,
     ...rows,
     h('div', { class: 'inline' }, h('label', {}, 'attackers ', attackersInput), h('label', {}, 'blockers ', blockersInput)),

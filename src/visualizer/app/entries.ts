@@ -97,6 +97,8 @@ function action(entry: ActionEntry): string {
       return `${str(value)} becomes an illegal target`;
     case 'setCondition':
       return `condition ${str(v.name)} becomes ${str(v.value)}`;
+    case 'concede':
+      return `${str(value)} concedes and leaves the game (104.3a)`;
     default:
       return JSON.stringify(entry);
   }

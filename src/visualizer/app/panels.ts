@@ -103,7 +103,7 @@ function turnPanel(view: View): HTMLElement {
       h('dt', {}, 'turn'),
       h('dd', { 'data-testid': 'turn-number' }, view.turn),
       h('dt', {}, view.activeTeam ? 'primary' : 'active'),
-      h('dd', { 'data-testid': 'active-player' }, view.activePlayer),
+      h('dd', { 'data-testid': 'active-player' }, view.activePlayer ?? `none (${view.turnOf}'s turn: they left the game, 800.4j)`),
       h('dt', {}, 'priority'),
       h('dd', { 'data-testid': 'priority-holder' }, view.priority ?? '—'),
       view.activeTeam ? h('dt', {}, 'team') : null,
