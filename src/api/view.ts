@@ -5,7 +5,8 @@ import { abilitiesToOrder, sideToOrder } from '../rules/triggerOrder.js';
 import { durationInWords, triggerInWords } from './words.js';
 import { playersOf, primaryOf } from '../rules/sides.js';
 import { upcomingTurns } from '../rules/turnPlan.js';
-import type { PhaseId, PlayerId, StepId, WaitingFor } from '../vocabulary/index.js';
+import { shortcutsView, whyStopped } from '../rules/shortcuts.js';
+import type { PhaseId, PlayerId, ShortcutView, StepId, WaitingFor } from '../vocabulary/index.js';
 
 /** Who the game waits for, and for what. */
 export interface Awaiting {
@@ -14,6 +15,10 @@ export interface Awaiting {
   side: string;
   /** The players who may act on it now (with teams, any one of them for the team: 805.5a). */
   players: PlayerId[];
+  /** Why the game stopped here, in words (a standing pass ended, or does not declare; or none is in force: 732.2, 117.3…). */
+  reason: string;
+  /** The rule of `reason`. */
+  rule: string;
 }
 
 /** A side (whoever takes turns, holds priority, declares): a player, or with teams (805) a team's id ("A+B"). */
@@ -64,6 +69,8 @@ export interface View {
   nextTurns: Side[];
   /** The rest of this turn: remaining steps of this phase, then the phases to come. */
   plan: { phase: PhaseId; steps: StepId[] }[];
+  /** 732.2: each side's standing pass in force (null: none); with teams, each player's too (their team's). */
+  shortcuts: Record<string, ShortcutView | null>;
 }
 
 /**
@@ -112,7 +119,7 @@ export function view(snapshot: GameState, options: ViewOptions = {}): View {
     step: ctx.step,
     priority,
     waitingFor: waiting,
-    awaiting: waiting === null || awaited === null ? null : { kind: waiting, side: awaited, players: playersOf(ctx, awaited) },
+    awaiting: waiting === null || awaited === null ? null : { kind: waiting, side: awaited, players: playersOf(ctx, awaited), ...whyStopped(ctx, waiting, awaited) },
     mayAct,
     declaring,
     orderTriggers: orderer === null ? null : { ...(ctx.teams === null ? { player: orderer } : { team: orderer }), triggers: abilitiesToOrder(ctx, orderer) },
@@ -138,5 +145,6 @@ export function view(snapshot: GameState, options: ViewOptions = {}): View {
       ...(ctx.phase && ctx.stepQueue.length > 0 ? [{ phase: ctx.phase, steps: [...ctx.stepQueue] }] : []),
       ...ctx.phaseQueue.map((p) => ({ phase: p.phase, steps: [...p.steps] })),
     ],
+    shortcuts: shortcutsView(ctx),
   };
 }

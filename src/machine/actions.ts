@@ -9,6 +9,7 @@ import { refusalOf } from '../rules/legality.js';
 import * as priority from '../rules/priority.js';
 import * as stack from '../rules/stack.js';
 import { nameOf } from '../rules/sides.js';
+import * as shortcuts from '../rules/shortcuts.js';
 import * as steps from '../rules/stepsAndPhases.js';
 import * as triggerOrder from '../rules/triggerOrder.js';
 import * as triggers from '../rules/triggers.js';
@@ -178,6 +179,13 @@ export type ActionPath = 'builtIn' | 'public';
 const onEvent = <T extends TurnEventType>(_type: T, rule: (draft: Draft, event: EventOfType<T>) => void): Rule =>
   (draft, event) => rule(draft, event as EventOfType<T>);
 
+/** 732.2: a player's decision by hand — the rule, and the run of automatic passes starts again (shortcuts.decidedByHand). */
+const byHand = <T extends TurnEventType>(type: T, who: (event: EventOfType<T>) => string, rule: (draft: Draft, event: EventOfType<T>) => void): Rule =>
+  onEvent(type, (d, e) => {
+    shortcuts.decidedByHand(d, who(e));
+    rule(d, e);
+  });
+
 /** The rules behind the chart's action names (machines/turn.ts references them by name). */
 export const ACTION_RULES = {
   // 500: turns, phases and steps, as the plan in context says
@@ -199,23 +207,23 @@ export const ACTION_RULES = {
   discardToHandSize: steps.discardToHandSize,
   endTurnEffects: steps.endTurnEffects,
   awaitBlockDeclarations: combat.awaitBlockDeclarations,
-  declareAttackers: onEvent('combat.declareAttackers', (d, e) => combat.declareAttackers(d, e)),
-  declareBlockers: onEvent('combat.declareBlockers', (d, e) => combat.declareBlockers(d, e)),
+  declareAttackers: byHand('combat.declareAttackers', nameOf, (d, e) => combat.declareAttackers(d, e)),
+  declareBlockers: byHand('combat.declareBlockers', nameOf, (d, e) => combat.declareBlockers(d, e)),
   setCombatant: onEvent('combatant.set', (d, e) => combat.setCombatant(d, e)),
   removeAllFromCombat: combat.removeAllFromCombat,
   // 117: priority; 704: state-based actions; 603.3b: triggers
   prepareActivePlayerPriority: priority.prepareActivePlayerPriority,
   givePriority: priority.givePriority,
   closePriority: priority.closePriority,
-  passPriority: onEvent('priority.pass', (d, e) => priority.passPriority(d, e.player)),
+  passPriority: byHand('priority.pass', (e) => e.player, (d, e) => priority.passPriority(d, e.player)),
   checkStateBasedActions: ((d, _e, params: { rule: StateBasedActionsRule }) => priority.checkStateBasedActions(d, params.rule)) as Rule<{ rule: StateBasedActionsRule }>,
   beginTriggerPass: triggerOrder.beginTriggerPass,
   putTriggersOnStack: triggerOrder.putTriggersOnStack,
-  orderTriggers: onEvent('triggers.order', (d, e) => triggerOrder.orderTriggers(d, nameOf(e), e.order)),
+  orderTriggers: byHand('triggers.order', nameOf, (d, e) => triggerOrder.orderTriggers(d, nameOf(e), e.order)),
   endTriggerPass: triggerOrder.endTriggerPass,
   // 601, 602, 608: casting, activating, resolving
-  castSpell: onEvent('spell.cast', (d, e) => stack.castSpell(d, e.object)),
-  activateAbility: onEvent('ability.activate', (d, e) => stack.activateAbility(d, e.object)),
+  castSpell: byHand('spell.cast', (e) => e.object.controller, (d, e) => stack.castSpell(d, e.object)),
+  activateAbility: byHand('ability.activate', (e) => e.object.controller, (d, e) => stack.activateAbility(d, e.object)),
   beginResolution: stack.beginResolution,
   performEffects: stack.performEffects,
   finishResolution: stack.finishResolution,
@@ -241,6 +249,13 @@ export const ACTION_RULES = {
   addMana: onEvent('mana.add', (d, e) => effects.addMana(d, e.player, e.amount)),
   invalidateTarget: onEvent('target.invalidate', (d, e) => effects.invalidateTarget(d, e.id)),
   setCondition: onEvent('condition.set', (d, e) => effects.setCondition(d, e.name, e.value)),
+  // 732.2: standing passes (shortcuts)
+  setShortcut: onEvent('shortcut.passUntil', (d, e) => shortcuts.setShortcut(d, e)),
+  cancelShortcut: onEvent('shortcut.cancel', (d, e) => shortcuts.cancelShortcut(d, e)),
+  passByStandingPass: shortcuts.passByStandingPass,
+  endShortcutsByLoopGuard: shortcuts.endShortcutsByLoopGuard,
+  declareNoAttackersByStandingPass: shortcuts.declareNoAttackersByStandingPass,
+  declareNoBlockersByStandingPass: shortcuts.declareNoBlockersByStandingPass,
 } satisfies Record<string, Rule<never>>;
 
 /** The signals each signalling action raises, for the other region of the machine. */
@@ -248,6 +263,7 @@ export const ACTION_SIGNALS = {
   openPriority: { type: 'priority.open' },
   openCleanupCheck: { type: 'cleanup.check' },
   finishStep: { type: 'step.finished' },
+  announceShortcut: { type: 'shortcut.changed' },
 } as const satisfies Record<string, InternalEvent>;
 
 /** A raised event, for the other region of the machine to react to. */
@@ -275,6 +291,7 @@ export function buildTurnActions(path: ActionPath = XSTATE_RESOLVES_BUILT_INS ? 
     openPriority: signal(ACTION_SIGNALS.openPriority),
     openCleanupCheck: signal(ACTION_SIGNALS.openCleanupCheck),
     finishStep: signal(ACTION_SIGNALS.finishStep),
+    announceShortcut: signal(ACTION_SIGNALS.announceShortcut),
     reject,
     // Host hooks: never referenced by the chart; the actions above call them (see hooks.ts).
     ...defaultHooks,

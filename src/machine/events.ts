@@ -6,6 +6,7 @@ import type { TurnEvent } from '../vocabulary/index.js';
 export type InternalEvent =
   | { type: 'step.finished' }
   | { type: 'priority.open' }
-  | { type: 'cleanup.check' };
+  | { type: 'cleanup.check' }
+  | { type: 'shortcut.changed' };
 
 export type MachineEvent = TurnEvent | InternalEvent;

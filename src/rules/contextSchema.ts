@@ -6,9 +6,11 @@ import {
   anyStackObject, atEffect, attacker, blocker, boolean, continuousEffect, extend, integer, list, nullable, object, optional,
   picklist, playerList, record, ref, string, teamId,
   type AtTriggerSpec, type Path, type Report, type ContinuousEffectSpec, type Limits, type Schema, type Shape, type StackObjectSpec, type PhaseId, type StepId,
+  SHORTCUT_END_REASONS, shortcutConditions, shortcutStop, shortcutUntil,
 } from '../vocabulary/index.js';
 import type {
   ContinuousEffect, ExtraTurn, GameContext, PendingSkip, PlannedPhase, RegisteredTrigger, Resolution, RulesOptions, StackObject, TriggerPass, Zones,
+  EndedPass, ShortcutState, StandingPass,
 } from './types.js';
 
 /** Counters and indexes: whole numbers that fit exactly in a double. */
@@ -57,6 +59,8 @@ function checkSides(ctx: GameContext, report: Report): void {
     ...ctx.skips.map((t, i): [Path, string] => [['skips', i, 'side'], t.side]),
     ...(ctx.triggerPass?.sides ?? []).map((s, i): [Path, string] => [['triggerPass', 'sides', i], s]),
     ...ctx.defendersToDeclare.map((s, i): [Path, string] => [['defendersToDeclare', i], s]),
+    ...Object.keys(ctx.shortcuts.passes).map((s): [Path, string] => [['shortcuts', 'passes', s], s]),
+    ...Object.keys(ctx.shortcuts.ended).map((s): [Path, string] => [['shortcuts', 'ended', s], s]),
   ];
   for (const [path, name] of named) if (name !== null && !ctx.sides.includes(name)) report(path, `${JSON.stringify(name)} is not a side of this game (${ctx.sides.join(', ')})`);
   if (ctx.nextRegularSide >= ctx.sides.length) report(['nextRegularSide'], `${ctx.nextRegularSide}: there are ${ctx.sides.length} sides`);
@@ -144,6 +148,14 @@ export const contextSchema: Schema<GameContext> = object<GameContext>({
   handSize: record(player, integer(0, 'maxAmount'), 8),
   illegalTargets: ids('maxMarks'),
   falseConditions: list(string('a condition name'), { max: 'maxMarks' }),
+  shortcuts: object<ShortcutState>({
+    passes: record(side, object<StandingPass>({
+      player, until: shortcutUntil, unless: shortcutConditions, declareNoAttackers: boolean, declareNoBlockers: boolean,
+      stops: list(shortcutStop, { max: 48 }), by: player,
+    }), 8),
+    run: count,
+    ended: record(side, object<EndedPass>({ reason: picklist(SHORTCUT_END_REASONS, 'reason'), until: shortcutUntil, object: optional(id) }), 8),
+  }),
 }, { noun: 'a game state', refine: checkContext });
 
 /** The limits a persisted state carries: checked first, for they bound the rest. */

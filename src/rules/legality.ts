@@ -2,6 +2,7 @@
 // the machine's guards, its `rejected` events and the UI's questions, so they always agree.
 // (Whether an event is well formed at all is the vocabulary's schema, checked before.)
 import { isPermanentType, type EventOfType, type StackObjectSpec, type TurnEvent, type WaitingFor } from '../vocabulary/index.js';
+import { shortcutRefusal } from './shortcuts.js';
 import { isTurnOf, nameOf, sideOf } from './sides.js';
 import { abilitiesToOrder, isOrderOf, sideToOrder } from './triggerOrder.js';
 import type { GameContext } from './types.js';
@@ -169,5 +170,8 @@ export function refusalOf(ctx: GameContext, event: TurnEvent, waitingFor: Waitin
       return full(ctx.illegalTargets.length, limits.maxMarks, 'illegal targets', 'maxMarks');
     case 'condition.set':
       return full(ctx.falseConditions.length, limits.maxMarks, 'conditions set false', 'maxMarks');
+    case 'shortcut.passUntil':
+    case 'shortcut.cancel':
+      return shortcutRefusal(ctx, event);
   }
 }

@@ -4,12 +4,14 @@ import { ceaseToExist } from './priority.js';
 import { sideOf } from './sides.js';
 import { registerTrigger, isConditionTrue, triggerAbility } from './triggers.js';
 import { addExtraTurn, addPhases, addSkip, addStep } from './turnPlan.js';
+import { endShortcutsOnStack } from './shortcuts.js';
 import { PERMANENT_TYPES, type AtTriggerSpec, type OnlyIfSpec, type ResolutionEffect, type StackObjectSpec } from '../vocabulary/index.js';
 import type { GameContext, StackObject } from './types.js';
 
 function putOnStack(draft: Draft, object: StackObject): void {
   draft.ctx.stack.push(object);
   record(draft, { type: 'putOnStack', id: object.id });
+  endShortcutsOnStack(draft, object); // 732.2: an opponent's spell or ability ends the passes that say so
 }
 
 /** 601.2, 117.3c: a spell goes on the stack and its caster (805.5a: the caster's team) receives priority again. */

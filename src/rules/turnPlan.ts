@@ -1,5 +1,6 @@
 import { limitReached, record, removeItem, type Draft } from './draft.js';
 import { beginTurnOfEffects, endTurnOfEffects } from './effects.js';
+import { endShortcutsAtEndOfTurn, endShortcutsAtTurnBegan } from './shortcuts.js';
 import { primaryOf, sideOf, sidesOfPlayers, teamOfRecord } from './sides.js';
 import { beginTurnOfTriggers, dropTriggersOfTurns } from './triggers.js';
 import { PHASE_OF_STEP, PHASES, STEPS_OF_PHASE, type ExtraTurnSpec, type PhaseId, type SkipSpec, type StepId } from '../vocabulary/index.js';
@@ -55,6 +56,7 @@ export function beginTurn(draft: Draft): void {
   ctx.skips = ctx.skips.map((s) => (s.each && s.turn === null && s.side === side ? { ...s, turn: ctx.turn } : s));
   const player = primaryOf(ctx, side); // 805.2: a team's turn is recorded with its primary player
   record(draft, { type: 'turnBegan', player, ...teamOfRecord(ctx, side) });
+  endShortcutsAtTurnBegan(draft); // 732.2: passes until this side's next turn end here
   beginTurnOfEffects(draft); // 611.2: "until your next turn" ends before the untap step
   beginTurnOfTriggers(draft); // 603.7: "… on your next turn" is bound to this turn
 }
@@ -63,6 +65,7 @@ export function beginTurn(draft: Draft): void {
 export function endTurn(draft: Draft): void {
   const { ctx } = draft;
   endTurnOfEffects(draft);
+  endShortcutsAtEndOfTurn(draft); // 732.2: passes until end of turn end just before it ends
   record(draft, { type: 'turnEnded' });
   ctx.skips = ctx.skips.filter((s) => !(s.each && s.turn === ctx.turn));
   dropTriggersOfTurns(draft, [ctx.turnId]);

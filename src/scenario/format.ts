@@ -7,6 +7,7 @@ import {
   actorFields, boolean, checkOneActor, checkTeams, gameOptionsSchema, teamsSchema, integer, list, literal, nullable, object, oneKey, optional, picklist, playerList, quote, record, ref, string, union,
   type AnySchema, type EventOfType, type GameOptions, type HistoryFieldName, type HistoryRecordType, type PhaseId, type PlayerId,
   type Report, type Schema, type Shape, type StepId, type StepsThisTurnId, type TurnEventType,
+  shortcutConditions, shortcutStop, shortcutUntil, type ShortcutView,
 } from '../vocabulary/index.js';
 
 /**
@@ -30,9 +31,12 @@ export const ACTIONS = {
   addMana: { event: 'mana.add' },
   invalidateTarget: { event: 'target.invalidate', field: 'id' },
   setCondition: { event: 'condition.set' },
+  passUntil: { event: 'shortcut.passUntil', omit: ['stops'] },
+  cancelPassUntil: { event: 'shortcut.cancel', field: 'player' },
 } as const satisfies Record<string, Action>;
 
-interface Action { event: TurnEventType; field?: string; trueOmits?: true; rename?: Record<string, string> }
+/** `omit`: event keys the format does not have (the API's stops: FORMAT's `passUntil` has `until` only). */
+interface Action { event: TurnEventType; field?: string; trueOmits?: true; rename?: Record<string, string>; omit?: readonly string[] }
 
 type Actions = typeof ACTIONS;
 export type ActionKey = keyof Actions;
@@ -41,7 +45,8 @@ type Renamed<T, R extends Record<string, string>> = { [K in keyof T as K extends
 type ValueOf<A extends Action> = A extends { field: infer F extends string }
   ? Exclude<EventOfType<A['event']>[F & keyof EventOfType<A['event']>], undefined> | (A extends { trueOmits: true } ? true : never)
   : A extends { rename: infer R extends Record<string, string> } ? Renamed<Omit<EventOfType<A['event']>, 'type'>, R>
-    : Omit<EventOfType<A['event']>, 'type'>;
+    : A extends { omit: readonly (infer O extends string)[] } ? Omit<EventOfType<A['event']>, 'type' | O>
+      : Omit<EventOfType<A['event']>, 'type'>;
 
 export type ActionMap = { [K in ActionKey]: ValueOf<Actions[K]> };
 
@@ -104,6 +109,8 @@ export interface ViewExpectation {
   nextTurns?: string[];
   orderTriggers?: ({ player: PlayerId } | { team: string }) & { triggers: string[] } | null;
   history?: HistoryExpectation;
+  /** 732.2: the standing passes in force of the players (teams) listed; null for none. */
+  shortcuts?: Record<string, ShortcutView | null>;
 }
 
 export type ScriptEntry = ActionEntry | { reject: ActionEntry } | { expect: ViewExpectation };
@@ -132,8 +139,9 @@ function actionSchema(action: Action): AnySchema {
   }
   const toEntry = Object.fromEntries(Object.entries(action.rename ?? {}).map(([entryKey, eventKey]) => [eventKey, entryKey]));
   const keyOf = (key: string) => toEntry[key] ?? key;
-  const shape = Object.fromEntries(Object.entries(eventSchema.shape).filter(([key]) => key !== 'type').map(([key, schema]) => [keyOf(key), schema]));
-  const optional = new Set([...eventSchema.optional].map(keyOf));
+  const omitted = new Set(['type', ...(action.omit ?? [])]);
+  const shape = Object.fromEntries(Object.entries(eventSchema.shape).filter(([key]) => !omitted.has(key)).map(([key, schema]) => [keyOf(key), schema]));
+  const optional = new Set([...eventSchema.optional].filter((key) => !omitted.has(key)).map(keyOf));
   // The event's own refinement reads event keys: a renamed entry is checked as its event (validate.ts).
   return { ...eventSchema, shape, optional, refine: action.rename ? undefined : eventSchema.refine, noun: 'an object' };
 }
@@ -187,6 +195,10 @@ const viewSchema = object<ViewExpectation>({
     refine: checkOneActor,
   }) as Schema<ViewExpectation['orderTriggers'] & object>)),
   history: optional(object<HistoryExpectation>({ includes: recordPatterns, excludes: recordPatterns, sequence: recordPatterns })),
+  shortcuts: optional(record(side, nullable(object<ShortcutView>({
+    until: shortcutUntil, unless: shortcutConditions, declareNoAttackers: optional(literal(true)), declareNoBlockers: optional(literal(true)),
+    stops: optional(list(shortcutStop, { max: 48 })),
+  }, { noun: 'a standing pass' })), 20)),
 }, { noun: 'a VIEW object' });
 
 const actionSchemas = {

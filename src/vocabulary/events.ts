@@ -7,6 +7,7 @@ import {
   type AtTriggerSpec, type AttackerSpec, type BlockerSpec, type ContinuousEffectSpec, type StackObjectSpec,
 } from './objects.js';
 import { boolean, list, literal, object, optional, ref, type Refine, type Report, type Schema, type Shape } from './schema.js';
+import { shortcutFields, type ShortcutSpec } from './shortcuts.js';
 
 /** What `combat.setCombatant` changes: at least one of the two (an omitted one keeps its value). */
 export interface CombatantChange {
@@ -38,6 +39,10 @@ export interface PlayerEventMap {
   'combat.declareBlockers': Actor & { blockers: BlockerSpec[] };
   /** 603.3b, 805.7: the order of the player's (team's) own simultaneous triggered abilities (ids, the first lowest on the stack). */
   'triggers.order': Actor & { order: string[] };
+  /** 732.2 (730.2 in 2025): a standing pass — `player` (with teams, a team) passes until `until`, unless… (replaces their earlier one). */
+  'shortcut.passUntil': { player: PlayerId | TeamId } & ShortcutSpec;
+  /** 732.2: `player`'s (team's) standing pass ends. */
+  'shortcut.cancel': { player: PlayerId | TeamId };
 }
 
 /** What the host game reports: things the turn machine does not decide itself. */
@@ -101,10 +106,13 @@ export const EVENT_SCHEMAS: { readonly [K in TurnEventType]: Schema<EventOfType<
   'mana.add': event('mana.add', { player, amount: manaAmount }),
   'target.invalidate': event('target.invalidate', { id }),
   'condition.set': event('condition.set', { name: conditionName, value: boolean }),
+  'shortcut.passUntil': event('shortcut.passUntil', { player: playerOrTeam, ...shortcutFields }),
+  'shortcut.cancel': event('shortcut.cancel', { player: playerOrTeam }),
 };
 
 export const PLAYER_EVENT_TYPES: readonly (keyof PlayerEventMap)[] = [
   'priority.pass', 'spell.cast', 'ability.activate', 'combat.declareAttackers', 'combat.declareBlockers', 'triggers.order',
+  'shortcut.passUntil', 'shortcut.cancel',
 ];
 export const TURN_EVENT_TYPES = Object.keys(EVENT_SCHEMAS) as TurnEventType[];
 
@@ -123,6 +131,9 @@ export function actorOf(event: TurnEvent): PlayerId | TeamId | null {
     case 'spell.cast':
     case 'ability.activate':
       return event.object.controller;
+    case 'shortcut.passUntil':
+    case 'shortcut.cancel':
+      return event.player;
     default:
       return null;
   }

@@ -3,6 +3,7 @@
 // union, the scenario format's record patterns and the words below all come from it.
 import { ZONES, type PhaseId, type PlayerId, type StepId, type TeamId, type Zone } from './ids.js';
 import { integer, list, picklist, ref, string, type Schema } from './schema.js';
+import { SHORTCUT_END_REASONS, shortcutUntil, type ShortcutEndReason, type ShortcutUntil } from './shortcuts.js';
 
 export interface HistoryFieldsMap {
   /** With teams, `player` is the team's primary player. */
@@ -39,6 +40,10 @@ export interface HistoryFieldsMap {
   attackersDeclared: { team: TeamId; player: PlayerId; attackers: string[] };
   /** Teams only (805.10d): a defending team's combined block, and who declared it. */
   blockersDeclared: { team: TeamId; player: PlayerId; blockers: string[] };
+  /** 732.2: a standing pass is set (`player`: as named, or a team's primary player; `by`: who sent it). */
+  shortcutSet: { player: PlayerId; team?: TeamId; until: ShortcutUntil; by: PlayerId };
+  /** 732.2: a standing pass ends, and why. */
+  shortcutEnded: { player: PlayerId; team?: TeamId; reason: ShortcutEndReason };
 }
 
 export type HistoryRecordType = keyof HistoryFieldsMap;
@@ -62,6 +67,7 @@ const RULE_OF: Record<HistoryRecordType, string> = {
   stateBasedActions: '704.3', effectCreated: '611.2', effectEnded: '500.5', removedFromCombat: '511.3',
   manaEmptied: '500.5', discarded: '514.1', turnEndedByEffect: '723.1', combatEndedByEffect: '723.2',
   endCombatIgnored: '723.2g', limitReached: 'limit', attackersDeclared: '805.10b', blockersDeclared: '805.10d',
+  shortcutSet: '732.2', shortcutEnded: '732.2',
 };
 
 /** Every record type, in the order of the map (a new type needs its rule above: a compile error otherwise). */
@@ -84,6 +90,9 @@ export const HISTORY_FIELD_SCHEMAS: { readonly [F in HistoryFieldName]: Schema<F
   team: ref('team'),
   attackers: list(string('an id'), { max: 'maxCreatures' }),
   blockers: list(string('an id'), { max: 'maxCreatures' }),
+  until: shortcutUntil,
+  by: ref('player'),
+  reason: picklist(SHORTCUT_END_REASONS, 'reason'),
 };
 
 const RULE_OF_MOVE: Record<Zone, string> = { exile: '723.1b', graveyard: '608.2n', battlefield: '608.3a', hand: '400.3' };
@@ -123,7 +132,17 @@ export function describeRecord(r: HistoryRecord): string {
     case 'limitReached': return `${r.id}: not performed, it would pass limits.${r.limit}`;
     case 'attackersDeclared': return `${r.team} attacks with ${r.attackers.join(', ') || 'nothing'} (${r.player} declares)`;
     case 'blockersDeclared': return `${r.team} blocks with ${r.blockers.join(', ') || 'nothing'} (${r.player} declares)`;
+    case 'shortcutSet': return `${r.team ?? r.player} passes ${untilInWords(r.until)}${r.by !== r.player ? ` (set by ${r.by})` : ''}`;
+    case 'shortcutEnded': return `${r.team ?? r.player}'s standing pass ends (${r.reason})`;
   }
+}
+
+/** Where a standing pass ends, in words: "until the end step of A's turn", "until B's next turn". */
+export function untilInWords(until: ShortcutUntil): string {
+  if (until.endOfTurn) return 'until end of turn';
+  if (until.nextTurnOf !== undefined) return `until ${until.nextTurnOf}'s next turn`;
+  const what = until.step !== undefined ? `the ${until.step} step` : `the ${until.phase} phase`;
+  return `until ${what}${until.turnOf !== undefined ? ` of ${until.turnOf}'s turn` : ''}`;
 }
 
 /** One line: where, what, and the rule. */

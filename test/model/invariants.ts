@@ -1328,7 +1328,8 @@ export class RulesMonitor {
     const declaring = w === 'declareAttackers' ? this.active : w === 'declareBlockers' ? this.defendersLeft[0] ?? null : null;
     mismatch(this.rule('805.10', '508.1/509.1'), 'who declares', declaring, v.declaring);
     const side = holder ?? declaring ?? (w === 'orderTriggers' ? this.pass?.sides[0] ?? null : null);
-    mismatch(this.rule('805.5a', '117'), 'what the game waits for', side === null ? null : { kind: w, side, players: this.playersOf(side) }, v.awaiting);
+    const awaiting = v.awaiting && { kind: v.awaiting.kind, side: v.awaiting.side, players: v.awaiting.players };
+    mismatch(this.rule('805.5a', '117'), 'what the game waits for', side === null ? null : { kind: w, side, players: this.playersOf(side) }, awaiting);
     mismatch(this.rule('805.4a', '500'), 'the active team and players', [this.teams ? this.active : null, this.activePlayers()], [v.activeTeam, v.activePlayers]);
     mismatch('500.7', 'extra turn', this.extraTurn, v.extraTurn);
     mismatch(this.teamTurnEffects ? '805.8/500.7/500.11' : this.rule('805.4', '500.7/500.11/101.4'), 'the upcoming turns', this.upcomingSides(v.nextTurns.length), v.nextTurns);
