@@ -61,10 +61,10 @@ export const turnStatechart = setup({
       { guard: { type: 'isRefused', params: { waitingFor: null } }, actions: { type: 'reject', params: { waitingFor: null } } },
       { actions: 'setCombatant' },
     ],
-    'shortcut.passUntil': [
-      { guard: { type: 'isRefused', params: { waitingFor: null } }, actions: { type: 'reject', params: { waitingFor: null } } },
-      { description: '732.2a: a standing pass, at any time; whoever the game waits for now may act by it at once.', actions: ['setShortcut', 'announceShortcut'] },
-    ],
+    'shortcut.passUntil': {
+      description: '732.2a: a standing pass, at any time; whoever the game waits for now may act by it at once.',
+      actions: ['setShortcut', 'announceShortcut'],
+    },
     'shortcut.cancel': [
       { guard: { type: 'isRefused', params: { waitingFor: null } }, actions: { type: 'reject', params: { waitingFor: null } } },
       { actions: 'cancelShortcut' },

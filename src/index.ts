@@ -34,3 +34,9 @@ export {
 } from './vocabulary/history.js';
 export type { GameInput, GameOptions } from './vocabulary/input.js';
 export { DEFAULT_LIMITS, LIMIT_DESCRIPTIONS, type Limits } from './vocabulary/limits.js';
+// Standing passes (732.2): typed builders of the shortcut events
+export {
+  passUntilStep, passUntilPhase, passUntilEndOfTurn, passUntilNextTurn, passUntilNextStep, stopsAt, cancelPassUntil, EVERY_STEP,
+  type PassUntilEvent, type PassUntilOptions,
+} from './api/shortcuts.js';
+export type { ShortcutUntil, ShortcutCondition, ShortcutStop, ShortcutView, ShortcutEndReason, StopWhose, ShortcutSpec } from './vocabulary/shortcuts.js';

@@ -11,6 +11,7 @@ import {
   activate, all, atStart, cast, declarations, expectRule, freshPriority, here, holder, indexOf, noAttack, ofTurn, pass,
   playersOfSide, registered, seen, seenPrefix, stepName, stepsOf, turnPlayer, when,
 } from './menus.js';
+import { shortcuts } from './shortcutFamily.js';
 
 const AB: GameInput = { players: ['A', 'B'] };
 const AB_DRAW: GameInput = { players: ['A', 'B'], options: { skipFirstDraw: false } };
@@ -1489,5 +1490,5 @@ const teams: Family = {
 
 export const families: Family[] = [
   firstDraw, noAttackers, firstStrike, skipped, midStep, endTheTurn, endTheCombat, endCombatOutside, cleanupRepeats, refusals,
-  triggerOrder, thatTurn, durations, teams,
+  triggerOrder, thatTurn, durations, teams, shortcuts,
 ];

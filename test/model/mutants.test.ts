@@ -10,6 +10,7 @@ import type { TurnMachine } from '../../src/machine/index.js';
 import type { GameInput, TurnEvent } from '../../src/index.js';
 import { beginDraft, changesOf, type Draft } from '../../src/rules/draft.js';
 import { beginStep } from '../../src/rules/stepsAndPhases.js';
+import { setShortcut } from '../../src/rules/shortcuts.js';
 import { endEffects } from '../../src/rules/effects.js';
 import * as priority from '../../src/rules/priority.js';
 import { sideOf } from '../../src/rules/sides.js';
@@ -456,6 +457,40 @@ const mutants: Mutant[] = [
     script: (run) => {
       run.send({ type: 'effect.create', effect: { id: 'teferisProtection', until: { nextTurnOf: 'A' } } });
       advance(run, turnBegins(2));
+    },
+  },
+  {
+    name: '732.2: a standing pass runs past the step where it ends (a step begins without looking at the passes)',
+    rule: '732.2',
+    implementations: {
+      actions: {
+        beginStep: ruleAction((d) => {
+          const { shortcuts } = d.ctx;
+          d.ctx.shortcuts = { ...shortcuts, passes: {} };
+          beginStep(d);
+          d.ctx.shortcuts = { ...d.ctx.shortcuts, passes: shortcuts.passes };
+        }),
+      },
+    } as never,
+    script: (run) => {
+      run.send({ type: 'shortcut.passUntil', player: 'B', until: { step: 'end' } });
+      advance(run, turnBegins(2));
+    },
+  },
+  {
+    name: '732.2: an opponent\'s spell does not end a pass that lists opponentCasts (the pass forgets its conditions)',
+    rule: '732.2',
+    implementations: {
+      actions: {
+        setShortcut: ruleAction((d, e: { player: string; until: object }) => {
+          setShortcut(d, { type: 'shortcut.passUntil', player: e.player, until: e.until, unless: [] });
+        }),
+      },
+    } as never,
+    script: (run) => {
+      run.send({ type: 'shortcut.passUntil', player: 'B', until: { nextTurnOf: 'B' } });
+      run.send(cast('bolt'));
+      run.send({ type: 'priority.pass', player: 'A' });
     },
   },
 ];
