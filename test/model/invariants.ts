@@ -23,7 +23,6 @@ interface MonitorPass {
 }
 /** FORMAT "Standing passes", Bound. */
 const AUTOMATIC_PASS_BOUND = 1000;
-const SHORTCUT_RECORDS: readonly string[] = ['shortcutSet', 'shortcutEnded'];
 
 /** What one event did, as the host saw it. `event: null` is the game's start. */
 export interface Observation {
