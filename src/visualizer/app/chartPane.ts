@@ -27,9 +27,12 @@ export function createChartPane(chartElement: HTMLElement, detailsElement: HTMLE
   let graph: ChartGraph | undefined;
   let shownConfig: unknown;
   const view = createChartView(chartElement, showDetails);
+  /** Who wants to know which state was clicked (play mode sets stops on steps: 732.2). */
+  const stateClicks = new Set<(id: string) => void>();
 
   function showDetails(selection: ChartSelection): void {
     if (!graph) return;
+    if ('node' in selection) for (const listener of stateClicks) listener(selection.node.id);
     if ('edge' in selection) {
       const { edge } = selection;
       replace(detailsElement, h('h3', {}, 'Transition'), h('p', {}, h('code', {}, edge.source)), h('ul', {}, transitionItem(edge, edge.target)));
@@ -52,6 +55,11 @@ export function createChartPane(chartElement: HTMLElement, detailsElement: HTMLE
   }
 
   return {
+    /** Calls `listener` with the id of each state clicked on the chart; returns how to stop. */
+    onStateClick(listener: (id: string) => void): () => void {
+      stateClicks.add(listener);
+      return () => { stateClicks.delete(listener); };
+    },
     /** Draws the chart of a definition (laid out once per definition). */
     async show(config: MachineDefinition): Promise<void> {
       if (config === shownConfig) return;

@@ -1,6 +1,6 @@
 import { turnMachine, view, type TurnEvent } from '../../index.js';
 import type { ChartPane } from './chartPane.js';
-import { renderControls, type ControlsState } from './controls.js';
+import { renderControls, stopPlaceOf, toggleStop, type ControlsState } from './controls.js';
 import { h, replace } from './dom.js';
 import { DEFAULT_GAME, gameChoice, type GameChoice } from './games.js';
 import { createLocalGame, historyAtMicrostep, type LocalGame } from './localGame.js';
@@ -86,6 +86,14 @@ export function startPlayMode(chart: ChartPane, elements: ModeElements): () => v
     elements.controls.querySelector('.microstep.current')?.scrollIntoView({ block: 'nearest' });
   }
 
+  // 732.2, MTGO/Arena stops: a click on a step (or a main phase) of the chart sets a stop there, or takes it away.
+  const stopClicks = chart.onStateClick((id) => {
+    const place = stopPlaceOf(id);
+    if (place === null) return;
+    controls.stops = toggleStop(controls.stops ?? [], place);
+    render();
+  });
+
   void chart.show(turnMachine.config).then(render);
-  return () => game.stop();
+  return () => { stopClicks(); game.stop(); };
 }
