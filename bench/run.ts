@@ -9,6 +9,7 @@
 // by default (a few seconds), at 5,000 with --long (the target's turn: ~20 s more), at N with
 // --late-turn N; --no-long skips them.
 // --limits adds the table of every resource limit at its maximum (bench/limits.ts).
+// --no-shortcuts skips the playout with and without standing passes (bench/shortcuts.ts).
 //
 // Plays one scripted 2-player game (20 turns: casts, an ability, triggers, combats with
 // first strike, Time Stop, Mandate of Peace), generated once and validated on our machine,
@@ -168,6 +169,14 @@ if (flag('limits')) {
   limitsAtOnce = await runIsolated<AllAtOnceRow[]>('limitsAtOnce', { runs: 7 }, 256);
 }
 
+// 5b. Standing passes (732.2): the playout and the actor with and without them (bench/shortcuts.ts).
+const { measureShortcuts, shortcutTable } = await import('./shortcuts.js');
+let shortcuts: import('./shortcuts.js').ShortcutRow[] | null = null;
+if (!flag('no-shortcuts')) {
+  log('standing passes: the same games by hand and with "pass until my next turn"…');
+  shortcuts = measureShortcuts({ rounds: 5 });
+}
+
 // 6. The model-based suite.
 let model: ReturnType<typeof runModelSuite> | { available: false; note: string } = { available: false, note: 'skipped (--no-model)' };
 if (!flag('no-model')) {
@@ -236,7 +245,7 @@ const result = {
   machine: { ...machine, loadAverageAtEnd: os.loadavg().map((x) => Number(x.toFixed(2))) },
   script: { events: script.moves.length, turns: TURNS, timeStopTurn: TIME_STOP_TURN, mandateTurn: MANDATE_TURN, moves: describeScript(script.moves) },
   settings: { rounds, warmup, sampleMs },
-  throughput, ratios, snapshot, bundle, long, limits, limitsAtOnce, model, targets,
+  throughput, ratios, snapshot, bundle, long, limits, limitsAtOnce, shortcuts, model, targets,
   seconds: Number(((performance.now() - started) / 1000).toFixed(1)),
 };
 
@@ -298,6 +307,10 @@ if (json) {
   if (limitsAtOnce) {
     log('\nEvery limit at its maximum at once (issue 21; median of 7 sends on restored actors; target ≤ 50 ms CPU, ≤ 16 MB):\n');
     for (const line of allAtOnceTable(limitsAtOnce)) log(line);
+  }
+  if (shortcuts) {
+    log('\nStanding passes (732.2): the same games with every decision by hand, and with "pass until my next turn" (declaring none):\n');
+    for (const line of shortcutTable(shortcuts)) log(line);
   }
   log('\n| target | value | |');
   log('|---|---:|---|');

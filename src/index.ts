@@ -49,3 +49,9 @@ export {
 // 722 (who sends an action): the sender of a player's event, and the event field that names it.
 export { senderOf, type Sent } from './vocabulary/events.js';
 export { CONTROLLED_ACTIONS, type ControlledActionName } from './vocabulary/history.js';
+// Standing passes (732.2): typed builders of the shortcut events
+export {
+  passUntilStep, passUntilPhase, passUntilEndOfTurn, passUntilNextTurn, passUntilNextStep, stopsAt, cancelPassUntil, EVERY_STEP,
+  type PassUntilEvent, type PassUntilOptions,
+} from './api/shortcuts.js';
+export type { ShortcutUntil, ShortcutCondition, ShortcutStop, ShortcutView, ShortcutEndReason, StopWhose, ShortcutSpec } from './vocabulary/shortcuts.js';

@@ -91,3 +91,18 @@ describe('the runner fails when the game differs from an expectation', () => {
     expect(result.failures[0].message).toMatch(/^gave up after 1000 passes without reaching it; stuck at turn 1 \(A\), ending\/cleanup/);
   });
 });
+
+// Issue 20 (standing passes, 732.2): the public upcoming scenarios this branch makes pass, by name.
+const SHORTCUT_SCENARIOS = [
+  '37-pass-until-my-next-turn.json',
+  '38-standing-passes-to-the-end-step.json',
+  '39-the-same-passes-by-hand.json',
+  '40-a-standing-pass-stops-at-declarations.json',
+];
+describe.runIf(existsSync(upcoming))('upcoming scenarios of issue 20 (standing passes)', () => {
+  it.each(SHORTCUT_SCENARIOS)('%s', (file) => {
+    const result = runScenario(readFileSync(join(upcoming, file), 'utf8'));
+    expect(result.failures).toEqual([]);
+    expect(result.ok).toBe(true);
+  });
+});

@@ -7,6 +7,7 @@ import { turnMachine, type TurnSnapshot } from '../machine/index.js';
 import { contextSchema } from '../rules/contextSchema.js';
 import { initialContext } from '../rules/setup.js';
 import { sideToOrder } from '../rules/triggerOrder.js';
+import { holdsStandingPass } from '../rules/shortcuts.js';
 import type { GameContext } from '../rules/types.js';
 import { DEFAULT_LIMITS, declaredEnv, limitsOf, limitsSchema, teamId, type GameInput, type Limits, formatPath, parse, quote, type Env, type Issue } from '../vocabulary/index.js';
 
@@ -105,6 +106,7 @@ function stateProblem(value: unknown, ctx: GameContext): [path: string, reason: 
     return ['snapshot.context.triggerPass', priority === 'orderingTriggers' ? 'an order of triggered abilities is awaited from nobody' : 'a pass of triggered abilities waits for an order outside its state'];
   }
   if (priority === 'holding' && ctx.triggerPass !== null) return ['snapshot.context.triggerPass', 'a pass of triggered abilities in progress while a player holds priority'];
+  if (priority === 'holding' && holdsStandingPass(ctx)) return ['snapshot.context.shortcuts', `${ctx.priority.holder} holds priority while their standing pass holds (732.2: they would have passed)`];
   if (ctx.priority.passes >= ctx.sides.length) return ['snapshot.context.priority.passes', `${ctx.priority.passes} passes in a row with ${ctx.sides.length} ${ctx.teams ? 'teams' : 'players'}`];
   if (ctx.resolution !== null) return ['snapshot.context.resolution', 'a resolution in progress: a game at rest resolves nothing'];
   if (ctx.procedure !== null) return ['snapshot.context.procedure', `${ctx.procedure} in progress: a game at rest is in no 723 procedure`];

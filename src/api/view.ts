@@ -7,7 +7,8 @@ import { isGameOver, isSideInGame, playersInGame } from '../rules/inGame.js';
 import { playersOf, primaryOf } from '../rules/sides.js';
 import { deciderOf, deciderOfSide } from '../rules/control.js';
 import { upcomingTurns } from '../rules/turnPlan.js';
-import { ruleNumbersOf, type PhaseId, type PlayerId, type RuleNumbers, type StepId, type WaitingFor } from '../vocabulary/index.js';
+import { shortcutsView, whyStopped } from '../rules/shortcuts.js';
+import { ruleNumbersOf, type PhaseId, type PlayerId, type RuleNumbers, type ShortcutView, type StepId, type WaitingFor } from '../vocabulary/index.js';
 
 /** Who the game waits for, and for what. */
 export interface Awaiting {
@@ -16,6 +17,10 @@ export interface Awaiting {
   side: string;
   /** The players who may act on it now (with teams, any one of them for the team: 805.5a). */
   players: PlayerId[];
+  /** Why the game stopped here, in words (a standing pass ended, or does not declare; or none is in force: 732.2, 117.3…). */
+  reason: string;
+  /** The rule of `reason`. */
+  rule: string;
 }
 
 /** A side (whoever takes turns, holds priority, declares): a player, or with teams (805) a team's id ("A+B"). */
@@ -87,6 +92,8 @@ export interface View {
   pendingControl: Record<Side, PlayerId>;
   /** Who makes the decision the game waits for now (with teams, a team's id when it is not controlled); null when it waits for nothing. */
   decider: Side | null;
+  /** 732.2: each side's standing pass in force (null: none); with teams, each player's too (their team's). */
+  shortcuts: Record<string, ShortcutView | null>;
 }
 
 /**
@@ -144,7 +151,7 @@ export function view(snapshot: GameState, options: ViewOptions = {}): View {
     step: ctx.step,
     priority,
     waitingFor: waiting,
-    awaiting: waiting === null || awaited === null ? null : { kind: waiting, side: awaited, players: playersInGame(ctx, awaited) },
+    awaiting: waiting === null || awaited === null ? null : { kind: waiting, side: awaited, players: playersInGame(ctx, awaited), ...whyStopped(ctx, waiting, awaited) },
     mayAct,
     declaring,
     orderTriggers: orderer === null ? null : { ...(ctx.teams === null ? { player: orderer } : { team: orderer }), triggers: abilitiesToOrder(ctx, orderer) },
@@ -177,5 +184,6 @@ export function view(snapshot: GameState, options: ViewOptions = {}): View {
     decides: Object.fromEntries(ctx.players.map((p) => [p, deciderOf(ctx, p)])),
     pendingControl: Object.fromEntries(ctx.pendingControl.map((c) => [c.side, c.controller])),
     decider: waiting === null || awaited === null ? null : deciderOfSide(ctx, awaited),
+    shortcuts: shortcutsView(ctx),
   };
 }

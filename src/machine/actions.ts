@@ -11,6 +11,7 @@ import { refusalOf } from '../rules/legality.js';
 import * as priority from '../rules/priority.js';
 import * as stack from '../rules/stack.js';
 import { nameOf } from '../rules/sides.js';
+import * as shortcuts from '../rules/shortcuts.js';
 import * as steps from '../rules/stepsAndPhases.js';
 import * as triggerOrder from '../rules/triggerOrder.js';
 import * as triggers from '../rules/triggers.js';
@@ -195,10 +196,14 @@ export type ActionPath = 'builtIn' | 'public';
 const onEvent = <T extends TurnEventType>(_type: T, rule: (draft: Draft, event: EventOfType<T>) => void): Rule =>
   (draft, event) => rule(draft, event as EventOfType<T>);
 
-/** A player's decision (722.5: made by their controller, if any — recorded first, `controlledAction`). */
-const onDecision = <T extends TurnEventType>(type: T, rule: (draft: Draft, event: EventOfType<T>) => void): Rule =>
+/**
+ * A player's decision made by hand (not by a standing pass): 722.5, made by their controller, if any, is
+ * recorded first (`controlledAction`); 732.2, the run of automatic passes starts again (shortcuts.decidedByHand).
+ */
+const onDecision = <T extends TurnEventType>(type: T, who: (event: EventOfType<T>) => string, rule: (draft: Draft, event: EventOfType<T>) => void): Rule =>
   onEvent(type, (draft, event) => {
     control.recordControlledAction(draft, event);
+    shortcuts.decidedByHand(draft, who(event));
     rule(draft, event);
   });
 
@@ -223,23 +228,23 @@ export const ACTION_RULES = {
   discardToHandSize: steps.discardToHandSize,
   endTurnEffects: steps.endTurnEffects,
   awaitBlockDeclarations: combat.awaitBlockDeclarations,
-  declareAttackers: onDecision('combat.declareAttackers', (d, e) => combat.declareAttackers(d, e)),
-  declareBlockers: onDecision('combat.declareBlockers', (d, e) => combat.declareBlockers(d, e)),
+  declareAttackers: onDecision('combat.declareAttackers', nameOf, (d, e) => combat.declareAttackers(d, e)),
+  declareBlockers: onDecision('combat.declareBlockers', nameOf, (d, e) => combat.declareBlockers(d, e)),
   setCombatant: onEvent('combatant.set', (d, e) => combat.setCombatant(d, e)),
   removeAllFromCombat: combat.removeAllFromCombat,
   // 117: priority; 704: state-based actions; 603.3b: triggers
   prepareActivePlayerPriority: priority.prepareActivePlayerPriority,
   givePriority: priority.givePriority,
   closePriority: priority.closePriority,
-  passPriority: onDecision('priority.pass', (d, e) => priority.passPriority(d, e.player)),
+  passPriority: onDecision('priority.pass', (e) => e.player, (d, e) => priority.passPriority(d, e.player)),
   checkStateBasedActions: ((d, _e, params: { rule: StateBasedActionsRule }) => priority.checkStateBasedActions(d, params.rule)) as Rule<{ rule: StateBasedActionsRule }>,
   beginTriggerPass: triggerOrder.beginTriggerPass,
   putTriggersOnStack: triggerOrder.putTriggersOnStack,
-  orderTriggers: onDecision('triggers.order', (d, e) => triggerOrder.orderTriggers(d, nameOf(e), e.order)),
+  orderTriggers: onDecision('triggers.order', nameOf, (d, e) => triggerOrder.orderTriggers(d, nameOf(e), e.order)),
   endTriggerPass: triggerOrder.endTriggerPass,
   // 601, 602, 608: casting, activating, resolving
-  castSpell: onDecision('spell.cast', (d, e) => stack.castSpell(d, e.object)),
-  activateAbility: onDecision('ability.activate', (d, e) => stack.activateAbility(d, e.object)),
+  castSpell: onDecision('spell.cast', (e) => e.object.controller, (d, e) => stack.castSpell(d, e.object)),
+  activateAbility: onDecision('ability.activate', (e) => e.object.controller, (d, e) => stack.activateAbility(d, e.object)),
   beginResolution: stack.beginResolution,
   performEffects: stack.performEffects,
   finishResolution: stack.finishResolution,
@@ -270,6 +275,13 @@ export const ACTION_RULES = {
   passPriorityOnFromDeparted: leaving.passPriorityOnFromDeparted,
   declareNoAttackers: leaving.declareNoAttackers,
   stopResolution: leaving.stopResolution,
+  // 732.2: standing passes (shortcuts)
+  setShortcut: onEvent('shortcut.passUntil', (d, e) => shortcuts.setShortcut(d, e)),
+  cancelShortcut: onEvent('shortcut.cancel', (d, e) => shortcuts.cancelShortcut(d, e)),
+  passByStandingPass: shortcuts.passByStandingPass,
+  endShortcutsByLoopGuard: shortcuts.endShortcutsByLoopGuard,
+  declareNoAttackersByStandingPass: shortcuts.declareNoAttackersByStandingPass,
+  declareNoBlockersByStandingPass: shortcuts.declareNoBlockersByStandingPass,
 } satisfies Record<string, Rule<never>>;
 
 /** The signals each signalling action raises, for the other region of the machine. */
@@ -278,6 +290,7 @@ export const ACTION_SIGNALS = {
   openCleanupCheck: { type: 'cleanup.check' },
   finishStep: { type: 'step.finished' },
   checkDepartures: { type: 'departures.check' },
+  announceShortcut: { type: 'shortcut.changed' },
 } as const satisfies Record<string, InternalEvent>;
 
 /** A raised event, for the other region of the machine to react to. */
@@ -306,6 +319,7 @@ export function buildTurnActions(path: ActionPath = XSTATE_RESOLVES_BUILT_INS ? 
     openCleanupCheck: signal(ACTION_SIGNALS.openCleanupCheck),
     finishStep: signal(ACTION_SIGNALS.finishStep),
     checkDepartures: signal(ACTION_SIGNALS.checkDepartures),
+    announceShortcut: signal(ACTION_SIGNALS.announceShortcut),
     reject,
     // Host hooks: never referenced by the chart; the actions above call them (see hooks.ts).
     ...defaultHooks,

@@ -8,6 +8,8 @@ export type InternalEvent =
   | { type: 'priority.open' }
   | { type: 'cleanup.check' }
   /** 800.4: who is still in the game is looked at again (after a departure; as a declare attackers step begins, 800.4j). */
-  | { type: 'departures.check' };
+  | { type: 'departures.check' }
+  /** 732.2: a standing pass was set or cancelled: whoever the game waits for may act by it at once. */
+  | { type: 'shortcut.changed' };
 
 export type MachineEvent = TurnEvent | InternalEvent;

@@ -6,9 +6,11 @@ import {
   anyStackObject, atEffect, attacker, blocker, boolean, continuousEffect, extend, integer, list, literal, nullable, object, optional,
   picklist, playerList, record, ref, rulesEditionProblem, string, teamId,
   type AtTriggerSpec, type Path, type Report, type ContinuousEffectSpec, type Limits, type Schema, type Shape, type StackObjectSpec, type PhaseId, type StepId,
+  SHORTCUT_END_REASONS, shortcutConditions, shortcutStop, shortcutUntil,
 } from '../vocabulary/index.js';
 import type {
   Control, ContinuousEffect, ExtraTurn, PendingControl, GameContext, PendingSkip, PlannedPhase, RegisteredTrigger, Resolution, RulesOptions, StackObject, TriggerPass, ZoneOwner, Zones,
+  EndedPass, ShortcutState, StandingPass,
 } from './types.js';
 
 /** Counters and indexes: whole numbers that fit exactly in a double (the machine never counts past COUNTER_CEILING: machine/budget.ts). */
@@ -60,6 +62,8 @@ function checkSides(ctx: GameContext, report: Report): void {
     ...ctx.defendersToDeclare.map((s, i): [Path, string] => [['defendersToDeclare', i], s]),
     ...(ctx.control ? [[['control', 'side'], ctx.control.side] as [Path, string]] : []),
     ...ctx.pendingControl.map((c, i): [Path, string] => [['pendingControl', i, 'side'], c.side]),
+    ...Object.keys(ctx.shortcuts.passes).map((s): [Path, string] => [['shortcuts', 'passes', s], s]),
+    ...Object.keys(ctx.shortcuts.ended).map((s): [Path, string] => [['shortcuts', 'ended', s], s]),
   ];
   for (const [path, name] of named) if (name !== null && !ctx.sides.includes(name)) report(path, `${JSON.stringify(name)} is not a side of this game (${ctx.sides.join(', ')})`);
   if (ctx.nextRegularSide >= ctx.sides.length) report(['nextRegularSide'], `${ctx.nextRegularSide}: there are ${ctx.sides.length} sides`);
@@ -159,6 +163,14 @@ export const contextSchema: Schema<GameContext> = object<GameContext>({
   left: list(player, { max: 8 }),
   winners: nullable(list(player, { max: 8 })),
   zoneOwners: list(object<ZoneOwner>({ id, owner: player, controller: player }), { max: LONG }),
+  shortcuts: object<ShortcutState>({
+    passes: record(side, object<StandingPass>({
+      player, until: shortcutUntil, unless: shortcutConditions, declareNoAttackers: boolean, declareNoBlockers: boolean,
+      stops: list(shortcutStop, { max: 48 }), by: player,
+    }), 8),
+    run: count,
+    ended: record(side, object<EndedPass>({ reason: picklist(SHORTCUT_END_REASONS, 'reason'), until: shortcutUntil, object: optional(id) }), 8),
+  }),
 }, { noun: 'a game state', refine: checkContext });
 
 /** The limits a persisted state carries: checked first, for they bound the rest. */

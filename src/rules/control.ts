@@ -7,6 +7,7 @@ import { cite } from './citations.js';
 import { limitReached, record, type Draft } from './draft.js';
 import type { Refusal } from './legality.js';
 import { actingAs, playersOf, primaryOf, sideOf } from './sides.js';
+import { endShortcutsSetBy } from './shortcuts.js';
 import { addExtraTurn } from './turnPlan.js';
 import type { GameContext } from './types.js';
 
@@ -126,6 +127,7 @@ function endControl(draft: Draft, rule: string): void {
   const { side, controller } = ctx.control!;
   ctx.control = null;
   recordControl(draft, 'controlEnded', side, controller, rule);
+  endShortcutsSetBy(draft, side, controller); // 732.2: a pass the controller set for them ends with the control
 }
 
 /**

@@ -7,6 +7,7 @@ import { putInZone, record, removeItem, type Draft } from './draft.js';
 import { endEffects } from './effects.js';
 import { isGameOver, isInGame, isSideInGame, nextSideInGame, playersInGame, sidesInGame } from './inGame.js';
 import { playersOf, primaryOf, sideOf, teamOfRecord } from './sides.js';
+import { endShortcutOf, endShortcutsAtTurnOf } from './shortcuts.js';
 import { dropTriggers } from './triggers.js';
 import type { GameContext, StackObject, ZoneOwner, Zones } from './types.js';
 
@@ -148,6 +149,7 @@ export function emptyHandsAndPools(draft: Draft, leaving: readonly PlayerId[]): 
   for (const player of leaving) {
     ctx.handSize[player] = 0;
     ctx.manaPool[player] = 0;
+    if (!isSideInGame(ctx, sideOf(ctx, player))) endShortcutOf(draft, player, 'leftGame'); // 732.2: their standing pass ends
   }
 }
 
@@ -239,6 +241,7 @@ export function stopResolution(draft: Draft): void {
 export function passOverDepartedTurn(draft: Draft, side: string, extraTurnId: number | null): void {
   const { ctx } = draft;
   record(draft, { type: 'turnDidNotBegin', player: primaryOf(ctx, side), ...teamOfRecord(ctx, side), rule: '800.4k' });
+  endShortcutsAtTurnOf(draft, side); // 800.4m: passes until their next turn end where it would have begun
   const theirs = (who: string) => sideOf(ctx, who) === side;
   endEffects(draft, (until, effect) => typeof until === 'object' && (
     ('nextTurnOf' in until && theirs(until.nextTurnOf))

@@ -4,6 +4,7 @@
 import { actorOf, isPermanentType, type EventOfType, type StackObjectSpec, type TurnEvent, type WaitingFor } from '../vocabulary/index.js';
 import { isInGame, isSideInGame } from './inGame.js';
 import { senderRefusal } from './control.js';
+import { shortcutRefusal } from './shortcuts.js';
 import { isTurnOf, nameOf, sideOf } from './sides.js';
 import { abilitiesToOrder, isOrderOf, sideToOrder } from './triggerOrder.js';
 import type { GameContext } from './types.js';
@@ -197,5 +198,8 @@ export function refusalOf(ctx: GameContext, event: TurnEvent, waitingFor: Waitin
       return full(ctx.falseConditions.length, limits.maxMarks, 'conditions set false', 'maxMarks');
     case 'player.concede':
       return null; // 104.3a: at any time
+    case 'shortcut.passUntil':
+    case 'shortcut.cancel':
+      return shortcutRefusal(ctx, event);
   }
 }

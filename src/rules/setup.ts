@@ -69,5 +69,6 @@ export function initialContext(input: GameInput): GameContext {
     left: [],
     winners: null,
     zoneOwners: [],
+    shortcuts: { passes: {}, run: 0, ended: {} },
   };
 }

@@ -7,6 +7,7 @@ import { registerTrigger, isConditionTrue, triggerAbility } from './triggers.js'
 import { addExtraTurn, addPhases, addSkip, addStep } from './turnPlan.js';
 import { isGameOver, isSideInGame } from './inGame.js';
 import { loseGame, noteOwnership } from './leaving.js';
+import { endShortcutsOnStack } from './shortcuts.js';
 import { PERMANENT_TYPES, type AtTriggerSpec, type OnlyIfSpec, type ResolutionEffect, type StackObjectSpec } from '../vocabulary/index.js';
 import type { GameContext, StackObject } from './types.js';
 
@@ -14,6 +15,7 @@ import type { GameContext, StackObject } from './types.js';
 function putOnStack(draft: Draft, object: StackObject): void {
   draft.ctx.stack.push(object);
   record(draft, { type: 'putOnStack', id: object.id, rule: object.kind === 'spell' ? '601.2a' : '602.2a' });
+  endShortcutsOnStack(draft, object); // 732.2: an opponent's spell or ability ends the passes that say so
 }
 
 /** 601.2, 117.3c: a spell goes on the stack and its caster (805.5a: the caster's team) receives priority again. */

@@ -3,6 +3,7 @@ import { record, type Draft } from './draft.js';
 import { emptyManaPools, endEffects, endEffectsUntilBeginningOf } from './effects.js';
 import { triggerAtBeginningOf, triggerOnDiscard } from './triggers.js';
 import { activePlayersInGame } from './leaving.js';
+import { endShortcutsAtBeginningOf } from './shortcuts.js';
 import type { GameContext } from './types.js';
 import type { PlayerId } from '../vocabulary/index.js';
 
@@ -11,6 +12,7 @@ export function beginPhase(draft: Draft): void {
   const { ctx } = draft;
   const phase = ctx.phase!;
   record(draft, { type: 'phaseBegan', phase });
+  endShortcutsAtBeginningOf(draft, 'phase', phase); // 732.2: passes until this phase end here
   ctx.phasesBegun.push(phase);
   if (phase === 'precombatMain' || phase === 'postcombatMain') ctx.stepsThisTurn.push(phase);
   endEffectsUntilBeginningOf(draft, phase);
@@ -33,6 +35,7 @@ export function beginStep(draft: Draft): void {
   const { ctx } = draft;
   const step = ctx.step!;
   record(draft, { type: 'stepBegan', step });
+  endShortcutsAtBeginningOf(draft, 'step', step); // 732.2: passes until this step end here
   ctx.stepsThisTurn.push(step);
   endEffectsUntilBeginningOf(draft, step);
   triggerAtBeginningOf(draft, step);

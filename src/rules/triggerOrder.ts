@@ -5,6 +5,7 @@
 // (805.7) the same runs side by side: a team puts all its players' abilities together. An
 // ability that triggers while a side chooses is not part of the pass: it waits for the next one.
 import { limitReached, record, type Draft } from './draft.js';
+import { endShortcutsOnStack } from './shortcuts.js';
 import { sideOf, sidesFrom } from './sides.js';
 import type { GameContext, StackObject } from './types.js';
 
@@ -50,6 +51,7 @@ function put(draft: Draft, side: string, ordered: readonly StackObject[]): void 
     }
     ctx.stack.push(ability);
     record(draft, { type: 'putOnStack', id: ability.id });
+    endShortcutsOnStack(draft, ability); // 732.2: an ability of the pass's side ends it (ownTrigger)
     putAny = true;
   }
   ctx.triggerPass = { waiting: pass.waiting - ordered.length, sides: pass.sides.filter((s) => s !== side), put: pass.put || putAny };

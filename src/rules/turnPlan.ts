@@ -1,6 +1,7 @@
 import { limitReached, record, removeItem, type Draft } from './draft.js';
 import { beginTurnOfControl, endTurnOfControl } from './control.js';
 import { beginTurnOfEffects, endTurnOfEffects } from './effects.js';
+import { endShortcutsAtEndOfTurn, endShortcutsAtTurnBegan } from './shortcuts.js';
 import { primaryOf, sidesFrom, sidesOfPlayers, teamOfRecord } from './sides.js';
 import { beginTurnOfTriggers, dropTriggersOfTurns } from './triggers.js';
 import { isGameOver, isSideInGame, sidesInGame } from './inGame.js';
@@ -67,6 +68,7 @@ export function beginTurn(draft: Draft): void {
   const player = primaryOf(ctx, side); // 805.2: a team's turn is recorded with its primary player
   record(draft, { type: 'turnBegan', player, ...teamOfRecord(ctx, side) });
   beginTurnOfControl(draft); // 722.1: the last turn's control ends, this turn's begins (before 611.2's durations)
+  endShortcutsAtTurnBegan(draft); // 732.2: passes until this side's next turn end here
   beginTurnOfEffects(draft); // 611.2: "until your next turn" ends before the untap step
   beginTurnOfTriggers(draft); // 603.7: "… on your next turn" is bound to this turn
 }
@@ -76,6 +78,7 @@ export function endTurn(draft: Draft): void {
   const { ctx } = draft;
   endTurnOfEffects(draft);
   endTurnOfControl(draft); // Emrakul: the extra turn after the controlled turn is created as it ends
+  endShortcutsAtEndOfTurn(draft); // 732.2: passes until end of turn end just before it ends
   record(draft, { type: 'turnEnded' });
   ctx.skips = ctx.skips.filter((s) => !(s.each && s.turn === ctx.turn));
   dropTriggersOfTurns(draft, [ctx.turnId]);

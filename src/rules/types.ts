@@ -2,6 +2,7 @@
 // Internal to the machine: hosts read a game through `view`.
 import type {
   AtTriggerSpec, AttackerSpec, BlockerSpec, ContinuousEffectSpec, PhaseId, PlayerId, StackObjectSpec, StepId, StepsThisTurnId, TriggerOrder,
+  ShortcutCondition, ShortcutEndReason, ShortcutStop, ShortcutUntil,
 } from '../vocabulary/index.js';
 import type { Limits } from '../vocabulary/limits.js';
 
@@ -191,4 +192,38 @@ export interface GameContext {
   winners: PlayerId[] | null;
   /** 800.4a: owner and controller of the objects in the zones (kept with the zones: only with the history option). */
   zoneOwners: ZoneOwner[];
+  /** 732.2: standing passes (shortcuts) and the bound on automatic passes. */
+  shortcuts: ShortcutState;
+}
+
+/** 732.2: a side's standing pass in force (FORMAT "Standing passes"), defaults filled. */
+export interface StandingPass {
+  /** Who it is recorded for: the player named, or with teams a team's primary player when the team was named. */
+  player: PlayerId;
+  until: ShortcutUntil;
+  unless: ShortcutCondition[];
+  declareNoAttackers: boolean;
+  declareNoBlockers: boolean;
+  /** MTGO/Arena stops (API only): it also ends as the first of these begins. */
+  stops: ShortcutStop[];
+  /** Who set it (the sender: the player, a teammate, or — issue 18 — a controller). */
+  by: PlayerId;
+}
+
+/** Why a side's last standing pass ended (what `view` says when the game then stops for that side). */
+export interface EndedPass {
+  reason: ShortcutEndReason;
+  until: ShortcutUntil;
+  /** The spell or ability whose putting on the stack ended it (opponentCasts, opponentActivates, ownTrigger). */
+  object?: string;
+}
+
+/** Every standing pass of the game, and the bound on automatic passes (732.2; FORMAT: 1000). */
+export interface ShortcutState {
+  /** Side → its standing pass in force (no key: none). */
+  passes: Record<string, StandingPass>;
+  /** Automatic passes made since a player last decided something by hand. */
+  run: number;
+  /** Side → why its last pass ended; forgotten when that side decides by hand or sets another. */
+  ended: Record<string, EndedPass>;
 }

@@ -77,6 +77,13 @@ export function compareView(expected: Pattern, actual: GameView): Mismatch[] {
           if (haveAmount !== amount) out.push({ key: `${key}.${player}`, expected: amount, actual: haveAmount });
         }
         break;
+      case 'shortcuts':
+        // Only the players (teams) listed are compared; one with no pass in force is null.
+        for (const [side, pass] of Object.entries(want as Pattern)) {
+          const havePass = (have as Pattern)[side] ?? null;
+          if (!deepEqual(pass, havePass)) out.push({ key: `shortcuts.${side}`, expected: pass, actual: havePass });
+        }
+        break;
       case 'nextTurns': {
         const prefix = (have as unknown[]).slice(0, (want as unknown[]).length);
         if (!deepEqual(want, prefix)) out.push({ key, expected: want, actual: have });

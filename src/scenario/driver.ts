@@ -67,16 +67,24 @@ export function advanceTo(game: Game, target: AdvanceTarget): string | null {
   return null;
 }
 
-/** Each player (805.5b: each team) still in the game (800.4) passes once, starting with the holder (FORMAT.md `passAll`); a message if one cannot. */
+/**
+ * Each player (805.5b: each team) still in the game (800.4) passes once, starting with the holder
+ * (FORMAT.md `passAll`); a message if one cannot. Passes made at once by standing passes (732.2)
+ * count among them.
+ */
 export function passAll(game: Game): string | null {
   const v = glance(game);
   const count = v.teams === null ? v.inGame.length : Object.values(v.teams).filter((team) => team.some((p) => v.inGame.includes(p))).length;
-  for (let i = 0; i < count; i += 1) {
+  for (let i = 0; i < count;) {
     const now = glance(game);
     const holder = now.priority;
     if (!holder) return `pass ${i + 1} of ${count}: nobody holds priority at ${where(game)}`;
+    const before = game.history.length;
     const refusal = game.send({ type: 'priority.pass', player: holder, ...sentBy(now, holder) });
     if (refusal) return `${holder} could not pass: ${refusal.reason} (${refusal.rule})`;
+    let passes = 0;
+    for (let r = before; r < game.history.length; r += 1) if (game.history[r].type === 'passed') passes += 1;
+    i += Math.max(passes, 1);
   }
   return null;
 }

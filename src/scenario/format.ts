@@ -8,6 +8,7 @@ import {
   actorFields, boolean, checkOneActor, checkTeams, gameOptionsSchema, teamsSchema, integer, list, literal, nullable, object, oneKey, optional, picklist, playerList, quote, record, ref, string, union,
   type AnySchema, type EventOfType, type GameOptions, type HistoryFieldName, type HistoryRecordType, type PhaseId, type PlayerId,
   type Report, type RuleNumbers, type Schema, type Shape, type StepId, type StepsThisTurnId, type TurnEventType,
+  shortcutConditions, shortcutStop, shortcutUntil, type ShortcutView,
 } from '../vocabulary/index.js';
 
 /**
@@ -32,9 +33,12 @@ export const ACTIONS = {
   invalidateTarget: { event: 'target.invalidate', field: 'id' },
   setCondition: { event: 'condition.set' },
   concede: { event: 'player.concede', field: 'player' },
+  passUntil: { event: 'shortcut.passUntil', omit: ['stops'] },
+  cancelPassUntil: { event: 'shortcut.cancel', field: 'player' },
 } as const satisfies Record<string, Action>;
 
-interface Action { event: TurnEventType; field?: string; trueOmits?: true; rename?: Record<string, string> }
+/** `omit`: event keys the format does not have (the API's stops: FORMAT's `passUntil` has `until` only). */
+interface Action { event: TurnEventType; field?: string; trueOmits?: true; rename?: Record<string, string>; omit?: readonly string[] }
 
 type Actions = typeof ACTIONS;
 /** A scenario action's name. */
@@ -44,7 +48,8 @@ type Renamed<T, R extends Record<string, string>> = { [K in keyof T as K extends
 type ValueOf<A extends Action> = A extends { field: infer F extends string }
   ? Exclude<EventOfType<A['event']>[F & keyof EventOfType<A['event']>], undefined> | (A extends { trueOmits: true } ? true : never)
   : A extends { rename: infer R extends Record<string, string> } ? Renamed<Omit<EventOfType<A['event']>, 'type'>, R>
-    : Omit<EventOfType<A['event']>, 'type'>;
+    : A extends { omit: readonly (infer O extends string)[] } ? Omit<EventOfType<A['event']>, 'type' | O>
+      : Omit<EventOfType<A['event']>, 'type'>;
 
 /** Each scenario action's value. */
 export type ActionMap = { [K in ActionKey]: ValueOf<Actions[K]> };
@@ -137,6 +142,8 @@ export interface ViewExpectation {
   inGame?: PlayerId[];
   gameOver?: boolean;
   winners?: PlayerId[];
+  /** 732.2: the standing passes in force of the players (teams) listed; null for none. */
+  shortcuts?: Record<string, ShortcutView | null>;
 }
 
 /** One entry of a scenario script: an action, an action that must be refused, or an expectation. */
@@ -168,8 +175,9 @@ function actionSchema(action: Action): AnySchema {
   const toEntry = Object.fromEntries(Object.entries(action.rename ?? {}).map(([entryKey, eventKey]) => [eventKey, entryKey]));
   const keyOf = (key: string) => toEntry[key] ?? key;
   // `by` (who sends it) is not written inside an entry: `send` wraps the entry instead.
-  const shape = Object.fromEntries(Object.entries(eventSchema.shape).filter(([key]) => key !== 'type' && key !== 'by').map(([key, schema]) => [keyOf(key), schema]));
-  const optional = new Set([...eventSchema.optional].filter((key) => key !== 'by').map(keyOf));
+  const omitted = new Set(['type', 'by', ...(action.omit ?? [])]);
+  const shape = Object.fromEntries(Object.entries(eventSchema.shape).filter(([key]) => !omitted.has(key)).map(([key, schema]) => [keyOf(key), schema]));
+  const optional = new Set([...eventSchema.optional].filter((key) => !omitted.has(key)).map(keyOf));
   // The event's own refinement reads event keys: a renamed entry is checked as its event (validate.ts).
   return { ...eventSchema, shape, optional, refine: action.rename ? undefined : eventSchema.refine, noun: 'an object' };
 }
@@ -226,7 +234,7 @@ const viewSchema = object<ViewExpectation>({
   }) as Schema<ViewExpectation['orderTriggers'] & object>)),
   history: optional(object<HistoryExpectation>({ includes: recordPatterns, excludes: recordPatterns, sequence: recordPatterns })),
   rulesEdition: optional(string('an edition date (YYYY-MM-DD)', { max: 10 })),
-  ruleNumbers: optional(object<Partial<RuleNumbers>>({ endingTurnsAndPhases: optional(string('a rule number', { max: 10 })), controllingAnotherPlayer: optional(string('a rule number', { max: 10 })) })),
+  ruleNumbers: optional(object<Partial<RuleNumbers>>({ endingTurnsAndPhases: optional(string('a rule number', { max: 10 })), controllingAnotherPlayer: optional(string('a rule number', { max: 10 })), takingShortcuts: optional(string('a rule number', { max: 10 })) })),
   turnOf: optional(side),
   controlledBy: optional(record(player, player, 8)),
   decides: optional(record(player, player, 8)),
@@ -235,6 +243,10 @@ const viewSchema = object<ViewExpectation>({
   inGame: optional(players),
   gameOver: optional(boolean),
   winners: optional(players),
+  shortcuts: optional(record(side, nullable(object<ShortcutView>({
+    until: shortcutUntil, unless: shortcutConditions, declareNoAttackers: optional(literal(true)), declareNoBlockers: optional(literal(true)),
+    stops: optional(list(shortcutStop, { max: 48 })),
+  }, { noun: 'a standing pass' })), 20)),
 }, { noun: 'a VIEW object' });
 
 const actionSchemas = {

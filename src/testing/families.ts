@@ -12,6 +12,7 @@ import {
   activate, all, atStart, cast, declarations, expectRule, freshPriority, here, holder, indexOf, noAttack, ofTurn, pass,
   playersOfSide, registered, seen, seenPrefix, stepName, stepsOf, turnPlayer, when,
 } from './menus.js';
+import { shortcuts } from './shortcutFamily.js';
 
 const AB: GameInput = { players: ['A', 'B'] };
 const AB_DRAW: GameInput = { players: ['A', 'B'], options: { skipFirstDraw: false } };
@@ -1769,5 +1770,5 @@ const leaving: Family = {
 export const families: Family[] = [
   firstDraw, noAttackers, firstStrike, skipped, midStep, endTheTurn, endTheCombat, endCombatOutside, cleanupRepeats, refusals,
   triggerOrder, thatTurn, durations, teams, leaving,
-  control,
+  control, shortcuts,
 ];

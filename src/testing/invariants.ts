@@ -9,11 +9,23 @@ import {
   actorOf, explainRefusal, view, waitingFor,
   type AtTriggerSpec, type CreatureSpec, type Duration, type GameInput, type HistoryRecord,
   type PhaseId, type PlayerId, type Refusal, type ResolutionEffect, type StackObjectSpec, type StepId, type TurnEvent,
-  type TurnSnapshot, type View,
+  type TurnSnapshot, type View, type ShortcutCondition, type ShortcutStop, type ShortcutUntil,
 } from '../index.js';
 
 /** A control record due right after a turn's `turnBegan` (722.1). */
 type ControlRecordDue = { type: 'controlEnded' | 'controlBegan'; player: PlayerId; controller: PlayerId };
+
+/** 732.2: a standing pass as the monitor keeps it (from the events that set it, defaults filled). */
+interface MonitorPass {
+  player: PlayerId;
+  until: ShortcutUntil;
+  unless: ShortcutCondition[];
+  stops: ShortcutStop[];
+  noAttackers: boolean;
+  noBlockers: boolean;
+}
+/** FORMAT "Standing passes", Bound. */
+const AUTOMATIC_PASS_BOUND = 1000;
 
 /** What one event did, as the host saw it. `event: null` is the game's start. */
 export interface Observation {
@@ -100,7 +112,7 @@ interface Departure { players: PlayerId[]; reason: 'conceded' | 'lost'; stage: n
 /** Removes one occurrence (two objects may share an id). */
 const takeOne = (list: string[], id: string) => { const i = list.indexOf(id); if (i >= 0) list.splice(i, 1); };
 /** 800.4's order of the records that follow `playerLeft` (FORMAT.md "What happens when C leaves"). */
-const DEPARTURE_STAGE: Record<string, number> = { playerLeft: 0, leftGame: 1, removedFromCombat: 2, ceasedToExist: 3, moved: 4, triggerRemoved: 5, gameEnded: 6 };
+const DEPARTURE_STAGE: Record<string, number> = { playerLeft: 0, leftGame: 1, removedFromCombat: 2, controlEnded: 2, ceasedToExist: 3, moved: 4, triggerRemoved: 5, gameEnded: 6 };
 
 /** 805.10b/d: the declaration record a team's accepted declaration must produce. */
 type Declaration = { type: 'attackersDeclared' | 'blockersDeclared'; team: string; player: PlayerId; ids: string[] };
@@ -150,6 +162,16 @@ export class RulesMonitor {
   /** The side that holds priority, from the last `priority` record (null: nobody holds it). */
   private holder: string | null = null;
   private lastRecordType: string | null = null;
+  // 732.2: standing passes in force (side → pass), automatic passes since a decision by hand, the
+  // passes that must end before anything else happens (`due`), a side that received priority with
+  // a pass in force (it must pass at once), and whether an automatic declaration may be due
+  private readonly standing = new Map<string, MonitorPass>();
+  private autoRun = 0;
+  private due: { side: string; why: string }[] = [];
+  private mustPass: string | null = null;
+  private declarationCheck = false;
+  /** A pass until end of turn ended: the turn's `turnEnded` must come next. */
+  private turnEndDue = false;
   // 117.5, 603.3b: the pass under way (null: none since the last state-based-action check), and an order just given
   private readonly triggerOrder: 'triggered' | 'choose';
   private pass: TriggerPass | null = null;
@@ -216,6 +238,8 @@ export class RulesMonitor {
   private control: { side: string; controller: PlayerId } | null = null;
   private controlExtraTurns = 0;
   private controlRecordsDue: ControlRecordDue[] = [];
+  /** 800.4a: the `controlEnded` records a departure makes (the control in force by or over the departed players). */
+  private departureControlDue: { player: PlayerId; controller: PlayerId }[] = [];
   /** 500.10a: `addIgnored` records due for "that player gets" additions made outside that player's turn. */
   private addIgnoredDue = 0;
   // 800.4: who left the game (in order), the game's end (104.2a), and the departure being recorded now
@@ -256,6 +280,7 @@ export class RulesMonitor {
     this.addIgnoredDue = 0;
     if (this.controlRecordsDue.length > 0) this.fail('722.1', `control records due after turn ${this.turn} began were not made: ${this.controlRecordsDue.map((d) => `${d.type} ${d.player}`).join(', ')}`);
     this.controlRecordsDue = [];
+    this.endOfShortcutBatch();
     this.flushDiscards();
     this.checkBatch(o);
     this.checkSnapshot(o.after);
@@ -438,6 +463,8 @@ export class RulesMonitor {
   }
 
   private learnFromAcceptedEvent(event: TurnEvent): void {
+    if (PLAYER_ACTIONS.includes(event.type) || event.type === 'triggers.order' || event.type.startsWith('shortcut.')) this.autoRun = 0;
+    if (event.type === 'combat.declareBlockers' || event.type === 'shortcut.passUntil') this.declarationCheck = true;
     switch (event.type) {
       case 'spell.cast':
       case 'ability.activate':
@@ -731,9 +758,124 @@ export class RulesMonitor {
     }
   }
 
+  // ---- 732.2: standing passes ------------------------------------------------------------
+
+  /**
+   * A standing pass keeps its word: it is set by an accepted `shortcut.passUntil` (shortcutSet), ends
+   * only where the format says — right after the record that reached its end or condition, before
+   * anything else happens (the `due` list), when replaced, cancelled or at the bound — and while it is
+   * in force its side passes at once each time it receives priority (recorded as any pass, 117.3d).
+   * Returns true for the standing-pass records themselves (nothing else of the monitor reads them).
+   */
+  private onShortcutRecord(r: HistoryRecord, o: Observation): boolean {
+    if (r.type === 'shortcutSet') {
+      const side = this.sideOf(r.team ?? r.player);
+      const event = o.event?.type === 'shortcut.passUntil' ? o.event : null;
+      if (!event || this.sideOf(event.player) !== side) { this.fail('732.2a', `${side}'s standing pass was set without a passUntil of it`); return true; }
+      if (this.standing.has(side)) this.fail('732.2a', `${side}'s new standing pass was set with the old one still in force (it is replaced: shortcutEnded first)`);
+      if (JSON.stringify(r.until) !== JSON.stringify(event.until)) this.fail('732.2a', `shortcutSet records until ${JSON.stringify(r.until)}, the event said ${JSON.stringify(event.until)}`);
+      this.standing.set(side, {
+        player: r.player, until: event.until, unless: event.unless ?? ['opponentCasts', 'opponentActivates', 'ownTrigger'], stops: event.stops ?? [],
+        noAttackers: event.declareNoAttackers === true, noBlockers: event.declareNoBlockers === true,
+      });
+      this.declarationCheck = true;
+      return true;
+    }
+    if (r.type === 'shortcutEnded') {
+      const side = this.sideOf(r.team ?? r.player);
+      if (!this.standing.has(side)) this.fail('732.2', `${side}'s standing pass ended (${r.reason}) but none was in force`);
+      const due = this.due.some((d) => d.side === side);
+      const byEvent = (r.reason === 'replaced' && o.event?.type === 'shortcut.passUntil') || (r.reason === 'cancelled' && o.event?.type === 'shortcut.cancel');
+      const bound = r.reason === 'loopGuard' && this.autoRun >= AUTOMATIC_PASS_BOUND;
+      // "ends as this turn ends, just before its turnEnded": checked on the next record
+      const endOfTurn = r.reason === 'until' && this.standing.get(side)?.until.endOfTurn === true;
+      if (endOfTurn) this.turnEndDue = true;
+      if (!due && !byEvent && !bound && !endOfTurn) this.fail('732.2', `${side}'s standing pass ended (${r.reason}) where nothing ends it`);
+      if (r.reason === 'loopGuard' && this.mustPass === side) this.mustPass = null;
+      if (r.reason === 'loopGuard' && !bound) this.fail('732.2', `the loop guard ended ${side}'s pass after ${this.autoRun} automatic passes`);
+      this.standing.delete(side);
+      this.due = this.due.filter((d) => d.side !== side);
+      return true;
+    }
+    // Any other record: the passes that had to end before it did not.
+    for (const d of this.due) this.fail('732.2', `${d.side}'s standing pass went on past ${d.why}`);
+    this.due = [];
+    if (this.turnEndDue && r.type !== 'turnEnded') this.fail('732.2', `a pass until end of turn ended, and ${r.type} came before turnEnded`);
+    this.turnEndDue = false;
+    if (this.mustPass !== null && r.type !== 'passed') {
+      this.fail('732.2', `${this.mustPass} received priority with a standing pass in force and did not pass at once (${r.type} came next)`);
+      this.mustPass = null;
+    }
+    if (r.type !== 'stepBegan' && r.type !== 'phaseBegan' && this.declarationCheck) this.autoDeclare();
+    this.shortcutsSee(r);
+    return false;
+  }
+
+  /** The ends a record reaches: its until, a stop, an `unless` condition (732.2b); just before turnEnded, `endOfTurn`. */
+  private shortcutsSee(r: HistoryRecord): void {
+    if (r.type === 'stepBegan' && (r.step === 'declareAttackers' || r.step === 'declareBlockers')) this.declarationCheck = true;
+    if (this.standing.size === 0) return;
+    for (const [side, pass] of this.standing) {
+      const u = pass.until;
+      const at = (kind: 'step' | 'phase', what: string) => (u[kind] === what && this.isTurnOf(u.turnOf))
+        || pass.stops.some((s) => s[kind] === what && (s.whose === undefined || (s.whose === 'own') === (side === this.active)));
+      if ((r.type === 'stepBegan' && at('step', r.step!)) || (r.type === 'phaseBegan' && at('phase', r.phase!))) this.due.push({ side, why: `the ${r.type === 'stepBegan' ? r.step : r.phase} that ends it` });
+      if (r.type === 'turnBegan' && u.nextTurnOf !== undefined && this.sideOf(u.nextTurnOf) === this.sideOf(r.team ?? r.player)) this.due.push({ side, why: `the beginning of ${u.nextTurnOf}'s next turn` });
+      if (r.type === 'turnEnded' && u.endOfTurn) this.fail('732.2', `turn ${r.turn} ended with ${side}'s pass until end of turn in force (it ends just before)`);
+      if (r.type === 'putOnStack') {
+        const spec = this.specs.get(r.id) ?? this.specs.get(r.id.split('@')[0]);
+        if (!spec) continue;
+        const by = this.sideOf(spec.controller);
+        const condition: ShortcutCondition = this.pending.includes(r.id) ? 'ownTrigger' : this.stackKind.get(r.id) === 'ability' ? 'opponentActivates' : 'opponentCasts';
+        const applies = condition === 'ownTrigger' ? by === side : by !== side;
+        if (applies && pass.unless.includes(condition)) this.due.push({ side, why: `${r.id} (${condition})` });
+      }
+    }
+  }
+
+  /** 508.1, 509.1, 732.2: a declaration a standing pass makes (none), learned as the event it stands for. */
+  private autoDeclare(): void {
+    this.declarationCheck = false;
+    for (let guard = 0; guard < 16; guard += 1) {
+      if (this.openStep === 'declareAttackers' && !this.declaredThisStep && this.active !== null) {
+        const pass = this.standing.get(this.active);
+        if (!pass?.noAttackers) return;
+        const event: TurnEvent = { type: 'combat.declareAttackers', player: pass.player, attackers: [] };
+        this.checkAcceptedAction(event);
+        this.learnAutomatically(event);
+      } else if (this.openStep === 'declareBlockers' && this.defendersLeft.length > 0) {
+        const pass = this.standing.get(this.defendersLeft[0]);
+        if (!pass?.noBlockers) return;
+        const event: TurnEvent = { type: 'combat.declareBlockers', player: pass.player, blockers: [] };
+        this.checkAcceptedAction(event);
+        this.learnAutomatically(event);
+      } else return;
+      this.declarationCheck = false;
+    }
+  }
+
+  /** An automatic declaration is learned as the event, but it is no decision by hand: the run of automatic passes goes on. */
+  private learnAutomatically(event: TurnEvent): void {
+    const run = this.autoRun;
+    this.learnFromAcceptedEvent(event);
+    this.autoRun = run;
+  }
+
+  /** At rest: no pass may still be due, and nobody holds priority while their pass holds. */
+  private endOfShortcutBatch(): void {
+    if (this.declarationCheck) this.autoDeclare();
+    if (this.turnEndDue) this.fail('732.2', 'a pass until end of turn ended, and the turn did not');
+    this.turnEndDue = false;
+    for (const d of this.due) this.fail('732.2', `${d.side}'s standing pass is still in force after ${d.why}`);
+    this.due = [];
+    if (this.mustPass !== null) this.fail('732.2', `${this.mustPass} holds priority with a standing pass in force`);
+    this.mustPass = null;
+  }
+
   // ---- the history records, in order --------------------------------------------------
 
   private onRecord(r: HistoryRecord, o: Observation): void {
+    if (this.onShortcutRecord(r, o)) return;
     if (r.type !== 'turnBegan') this.checkControlRecord(r);
     if (this.mustTrigger && r.type !== 'triggered' && r.type !== 'effectEnded') {
       if (this.mustTrigger.length > 0) {
@@ -897,6 +1039,15 @@ export class RulesMonitor {
       else if (players.includes(spec.controller)) departure.exiled.push(id);
     }
     for (const id of this.pending) if (players.includes(this.specOf(id)?.controller ?? '')) departure.triggers.push(id);
+    // 800.4a, 722.1: the control in force by or over them ends at once (controlEnded, 800.4a), Emrakul's extra turn with
+    // it if the controlled side left; the control effects waiting, by them or over them, never apply
+    const sideGone = (side: string) => this.playersOf(side).every((p) => players.includes(p) || this.left.includes(p));
+    if (this.control && (players.includes(this.control.controller) || sideGone(this.control.side))) {
+      for (const p of this.playersOf(this.control.side)) this.departureControlDue.push({ player: p, controller: this.control.controller });
+      if (sideGone(this.control.side)) this.controlExtraTurns = 0;
+      this.control = null;
+    }
+    this.pendingControl = this.pendingControl.filter((c) => !players.includes(c.controller) && !sideGone(c.side));
     this.departure = departure;
     this.left.push(r.player);
   }
@@ -927,6 +1078,8 @@ export class RulesMonitor {
     left(d.abilities, '800.4a', 'cease to exist');
     left(d.exiled, '800.4a', 'go to exile (controlled by a departed player, owned by another)');
     left(d.triggers, '800.4d', 'get removed (waiting triggers of a departed player)');
+    if (this.departureControlDue.length > 0) this.fail('800.4a', `the control of ${this.departureControlDue.map((c) => `${c.player} by ${c.controller}`).join(', ')} did not end as ${d.players.join(', ')} left`);
+    this.departureControlDue = [];
     const missing = d.players.filter((p) => !this.left.includes(p));
     if (missing.length > 0) this.fail('810.8a', `${missing.join(', ')} did not leave with their team`);
     for (const p of d.players) this.hands[p] = 0;
@@ -1058,6 +1211,12 @@ export class RulesMonitor {
 
   /** The control records due right after `turnBegan` come first, in order, and no other is made (722.1). */
   private checkControlRecord(r: HistoryRecord): void {
+    if (r.type === 'controlEnded' && r.rule === '800.4a') {
+      const i = this.departureControlDue.findIndex((d) => d.player === r.player && d.controller === r.controller);
+      if (i < 0) this.fail('800.4a', `controlEnded {player: ${r.player}, controller: ${r.controller}} (800.4a) where no departure ends that control`);
+      else this.departureControlDue.splice(i, 1);
+      return;
+    }
     const due = this.controlRecordsDue.shift();
     const isControl = r.type === 'controlBegan' || r.type === 'controlEnded';
     if (due === undefined) {
@@ -1331,14 +1490,18 @@ export class RulesMonitor {
     if (this.over) this.fail('104.2a', `${side} received priority after the game ended`);
     this.expectedHolder = null;
     this.holder = side;
+    if (this.standing.has(side)) this.mustPass = side; // 732.2: it passes at once (or the bound ends every pass)
   }
 
   /** 117.3d, 805.5b: the side holding priority passes (named by a player of it, or its id); priority goes to the next side. */
   private onPassed(r: Extract<HistoryRecord, { type: 'passed' }>, event: TurnEvent | null): void {
-    const named = event?.type === 'priority.pass' ? event.player : undefined;
+    const named = event?.type === 'priority.pass' && this.sideOf(event.player) === (r.team ?? r.player) && this.autoRun === 0 ? event.player : undefined;
     const side = r.team ?? r.player;
-    if (named === undefined || this.sideOf(named) !== side) this.fail('117.3d', `${side} passed without passing`);
-    else if (this.teams !== null) {
+    const automatic = named === undefined && this.standing.has(side); // 732.2: passed by its standing pass
+    if (automatic) this.autoRun += 1;
+    if (this.mustPass === side) this.mustPass = null;
+    if (!automatic && (named === undefined || this.sideOf(named) !== side)) this.fail('117.3d', `${side} passed without passing`);
+    else if (this.teams !== null && named !== undefined) {
       const player = this.teams[named] !== undefined ? this.teams[named][0] : named;
       if (r.team === undefined || r.player !== player) this.fail('805.5b', `the pass named ${named} was recorded as ${JSON.stringify({ team: r.team, player: r.player })}`);
     }
@@ -1668,7 +1831,8 @@ export class RulesMonitor {
     const declaring = w === 'declareAttackers' ? this.active : w === 'declareBlockers' ? this.defendersLeft[0] ?? null : null;
     mismatch(this.rule('805.10', '508.1/509.1'), 'who declares', declaring, v.declaring);
     const side = holder ?? declaring ?? (w === 'orderTriggers' ? this.pass?.sides[0] ?? null : null);
-    mismatch(this.rule('805.5a', '117'), 'what the game waits for', side === null ? null : { kind: w, side, players: inGame(side) }, v.awaiting);
+    const awaiting = v.awaiting && { kind: v.awaiting.kind, side: v.awaiting.side, players: v.awaiting.players };
+    mismatch(this.rule('805.5a', '117'), 'what the game waits for', side === null ? null : { kind: w, side, players: inGame(side) }, awaiting);
     const activeTeam = this.teams && this.active !== null && this.isIn(this.active) ? this.active : null;
     mismatch(this.rule('805.4a', '500'), 'the active team and players', [activeTeam, this.activePlayers()], [v.activeTeam, v.activePlayers]);
     mismatch('500.7', 'extra turn', this.extraTurn, v.extraTurn);

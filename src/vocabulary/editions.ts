@@ -10,6 +10,8 @@ export interface RuleNumbers {
   endingTurnsAndPhases: string;
   /** The chapter "Controlling Another Player" (722 in September 2025). */
   controllingAnotherPlayer: string;
+  /** The chapter "Taking Shortcuts" (730 in September 2025, 732 in 2026 editions; older rows inferred). */
+  takingShortcuts: string;
 }
 
 export interface RulesEditionRow extends RuleNumbers {
@@ -24,14 +26,14 @@ export interface RulesEditionRow extends RuleNumbers {
 
 /** Oldest first. A date falls in the last row whose `from` is not after it. */
 export const RULES_EDITIONS: readonly RulesEditionRow[] = [
-  { from: '2019-10-04', set: 'Throne of Eldraine', endingTurnsAndPhases: '717', controllingAnotherPlayer: '716', uncertain: true, evidence: '717 attested (judges\' blog); exact first edition unverified' },
-  { from: '2021-07-23', set: 'Adventures in the Forgotten Realms', endingTurnsAndPhases: '718', controllingAnotherPlayer: '717', uncertain: true, evidence: 'inferred from Class cards (716) being added then' },
-  { from: '2022-10-07', set: 'Unfinity', endingTurnsAndPhases: '719', controllingAnotherPlayer: '718', uncertain: true, evidence: 'inferred from Attraction cards (717)' },
-  { from: '2022-11-18', set: 'The Brothers\' War', endingTurnsAndPhases: '720', controllingAnotherPlayer: '719', uncertain: true, evidence: '720 verified in the 2023-11-17 edition (seed 003); first edition inferred from Prototype cards (718)' },
-  { from: '2024-02-09', set: 'Murders at Karlov Manor', endingTurnsAndPhases: '721', controllingAnotherPlayer: '720', uncertain: true, evidence: '721 verified in the 2024-03-08 edition, control 720 in 2024-03-08 and 2024-06-07; first edition inferred from Case cards (719)' },
-  { from: '2025-04-11', set: 'Tarkir: Dragonstorm', endingTurnsAndPhases: '722', controllingAnotherPlayer: '721', uncertain: true, evidence: 'verified in one 2025 edition (721 Controlling, 723 The Monarch); its date, and so this row\'s start, unverified' },
-  { from: '2025-08-01', set: 'Edge of Eternities', endingTurnsAndPhases: '723', controllingAnotherPlayer: '722', uncertain: true, evidence: '723 verified in the 2025-09-26 edition (seed 000); start unverified' },
-  { from: '2026-04-17', set: 'Secrets of Strixhaven', endingTurnsAndPhases: '724', controllingAnotherPlayer: '723', uncertain: false, evidence: 'verified: the 2026-04-17 edition adds 722 Preparation Cards; still so on 2026-09-25 (seed 001 uses 724); the Feb 27, 2026 edition still has 723' },
+  { from: '2019-10-04', set: 'Throne of Eldraine', endingTurnsAndPhases: '717', takingShortcuts: '724', controllingAnotherPlayer: '716', uncertain: true, evidence: '717 attested (judges\' blog); exact first edition unverified; Taking Shortcuts inferred (Ending Turns and Phases + 7)' },
+  { from: '2021-07-23', set: 'Adventures in the Forgotten Realms', endingTurnsAndPhases: '718', takingShortcuts: '725', controllingAnotherPlayer: '717', uncertain: true, evidence: 'inferred from Class cards (716) being added then; Taking Shortcuts inferred (Ending Turns and Phases + 7)' },
+  { from: '2022-10-07', set: 'Unfinity', endingTurnsAndPhases: '719', takingShortcuts: '726', controllingAnotherPlayer: '718', uncertain: true, evidence: 'inferred from Attraction cards (717); Taking Shortcuts inferred (Ending Turns and Phases + 7)' },
+  { from: '2022-11-18', set: 'The Brothers\' War', endingTurnsAndPhases: '720', takingShortcuts: '727', controllingAnotherPlayer: '719', uncertain: true, evidence: '720 verified in the 2023-11-17 edition (seed 003); first edition inferred from Prototype cards (718); Taking Shortcuts inferred (Ending Turns and Phases + 7)' },
+  { from: '2024-02-09', set: 'Murders at Karlov Manor', endingTurnsAndPhases: '721', takingShortcuts: '728', controllingAnotherPlayer: '720', uncertain: true, evidence: '721 verified in the 2024-03-08 edition, control 720 in 2024-03-08 and 2024-06-07; first edition inferred from Case cards (719); Taking Shortcuts inferred (Ending Turns and Phases + 7)' },
+  { from: '2025-04-11', set: 'Tarkir: Dragonstorm', endingTurnsAndPhases: '722', takingShortcuts: '729', controllingAnotherPlayer: '721', uncertain: true, evidence: 'verified in one 2025 edition (721 Controlling, 723 The Monarch); its date, and so this row\'s start, unverified; Taking Shortcuts inferred (Ending Turns and Phases + 7)' },
+  { from: '2025-08-01', set: 'Edge of Eternities', endingTurnsAndPhases: '723', takingShortcuts: '730', controllingAnotherPlayer: '722', uncertain: true, evidence: '723 verified in the 2025-09-26 edition (seed 000); Taking Shortcuts 730 (FORMAT.md); start unverified' },
+  { from: '2026-04-17', set: 'Secrets of Strixhaven', endingTurnsAndPhases: '724', takingShortcuts: '732', controllingAnotherPlayer: '723', uncertain: false, evidence: 'verified: the 2026-04-17 edition adds 722 Preparation Cards; still so on 2026-09-25 (seed 001 uses 724); Taking Shortcuts 732 (FORMAT.md); the Feb 27, 2026 edition still has 723' },
 ];
 
 /** The newest edition the project knows: the default of `options.rulesEdition`. */
@@ -39,7 +41,7 @@ export const DEFAULT_RULES_EDITION = '2026-04-17';
 /** The oldest date the table covers. */
 export const FIRST_RULES_EDITION = RULES_EDITIONS[0].from;
 /** The numbers the project's code, tests and docs are written in (September 2025, RULES.md). */
-export const CANONICAL_RULE_NUMBERS: RuleNumbers = { endingTurnsAndPhases: '723', controllingAnotherPlayer: '722' };
+export const CANONICAL_RULE_NUMBERS: RuleNumbers = { endingTurnsAndPhases: '723', controllingAnotherPlayer: '722', takingShortcuts: '730' };
 
 /** Why a value is not an edition date the table covers, or null when it is one. */
 export function rulesEditionProblem(value: string): string | null {
@@ -62,18 +64,19 @@ export function rulesEditionRow(edition: string): RulesEditionRow {
 
 /** The two moving chapters' numbers in an edition. */
 export function ruleNumbersOf(edition: string): RuleNumbers {
-  const { endingTurnsAndPhases, controllingAnotherPlayer } = rulesEditionRow(edition);
-  return { endingTurnsAndPhases, controllingAnotherPlayer };
+  const { endingTurnsAndPhases, controllingAnotherPlayer, takingShortcuts } = rulesEditionRow(edition);
+  return { endingTurnsAndPhases, controllingAnotherPlayer, takingShortcuts };
 }
 
-const MOVING = /(?<![\d.])72[23](?!\d)/g;
+const MOVING = /(?<![\d.])(?:72[23]|730)(?!\d)/g;
 
 /**
- * Text written in the project's numbers (723 ending, 722 control) in an edition's numbers: each
- * rule number of the two moving chapters ("723.1b", "722.5", "723") is rewritten; other numbers stay.
+ * Text written in the project's numbers (723 ending, 722 control, 730 shortcuts) in an edition's
+ * numbers: each rule number of the moving chapters ("723.1b", "722.5", "730.2a") is rewritten; other numbers stay.
  */
 export function inEdition(text: string, edition: string): string {
   const numbers = ruleNumbersOf(edition);
   if (numbers.endingTurnsAndPhases === CANONICAL_RULE_NUMBERS.endingTurnsAndPhases) return text;
-  return text.replace(MOVING, (chapter: string) => (chapter === '723' ? numbers.endingTurnsAndPhases : numbers.controllingAnotherPlayer));
+  const of: Record<string, string> = { 723: numbers.endingTurnsAndPhases, 722: numbers.controllingAnotherPlayer, 730: numbers.takingShortcuts };
+  return text.replace(MOVING, (chapter: string) => of[chapter]);
 }

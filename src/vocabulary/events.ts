@@ -7,6 +7,7 @@ import {
   type AtTriggerSpec, type AttackerSpec, type BlockerSpec, type ContinuousEffectSpec, type StackObjectSpec,
 } from './objects.js';
 import { boolean, extend, list, literal, object, optional, ref, type AnySchema, type Refine, type Report, type Schema, type Shape } from './schema.js';
+import { shortcutFields, type ShortcutSpec } from './shortcuts.js';
 
 /** What `combat.setCombatant` changes: at least one of the two (an omitted one keeps its value). */
 export interface CombatantChange {
@@ -40,6 +41,10 @@ export interface PlayerEventMap {
   'triggers.order': Actor & { order: string[] };
   /** 104.3a: the player concedes: at any time, they leave the game at once (800.4) and lose. */
   'player.concede': { player: PlayerId };
+  /** 732.2 (730.2 in 2025): a standing pass — `player` (with teams, a team) passes until `until`, unless… (replaces their earlier one). */
+  'shortcut.passUntil': { player: PlayerId | TeamId } & ShortcutSpec;
+  /** 732.2: `player`'s (team's) standing pass ends. */
+  'shortcut.cancel': { player: PlayerId | TeamId };
 }
 
 /** What the host game reports: things the turn machine does not decide itself. */
@@ -118,11 +123,14 @@ export const EVENT_SCHEMAS: { readonly [K in TurnEventType]: Schema<EventOfType<
   'target.invalidate': event('target.invalidate', { id }),
   'condition.set': event('condition.set', { name: conditionName, value: boolean }),
   'player.concede': event('player.concede', { player }),
+  'shortcut.passUntil': event('shortcut.passUntil', { player: playerOrTeam, ...shortcutFields }),
+  'shortcut.cancel': event('shortcut.cancel', { player: playerOrTeam }),
 };
 
 /** The types of the events players send. */
 export const PLAYER_EVENT_TYPES: readonly (keyof PlayerEventMap)[] = [
   'priority.pass', 'spell.cast', 'ability.activate', 'combat.declareAttackers', 'combat.declareBlockers', 'triggers.order', 'player.concede',
+  'shortcut.passUntil', 'shortcut.cancel',
 ];
 /** Every event type. */
 export const TURN_EVENT_TYPES = Object.keys(EVENT_SCHEMAS) as TurnEventType[];
@@ -155,6 +163,8 @@ export function actorOf(event: TurnEvent): PlayerId | TeamId | null {
     case 'ability.activate':
       return event.object.controller;
     case 'player.concede':
+    case 'shortcut.passUntil':
+    case 'shortcut.cancel':
       return event.player;
     default:
       return null;

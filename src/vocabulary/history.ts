@@ -4,6 +4,7 @@
 import { ZONES, type PhaseId, type PlayerId, type StepId, type TeamId, type Zone } from './ids.js';
 import { DEFAULT_RULES_EDITION, inEdition } from './editions.js';
 import { integer, list, picklist, ref, string, type Schema } from './schema.js';
+import { SHORTCUT_END_REASONS, shortcutUntil, type ShortcutEndReason, type ShortcutUntil } from './shortcuts.js';
 
 /** Each history record type's fields. */
 export interface HistoryFieldsMap {
@@ -62,6 +63,10 @@ export interface HistoryFieldsMap {
   turnDidNotBegin: { player: PlayerId; team?: TeamId; rule: string };
   /** 104.2a, 104.2c: one player (one team) is left: they win and the game ends. */
   gameEnded: { winners: PlayerId[]; rule: string };
+  /** 732.2: a standing pass is set (`player`: as named, or a team's primary player; `by`: who sent it). */
+  shortcutSet: { player: PlayerId; team?: TeamId; until: ShortcutUntil; by: PlayerId };
+  /** 732.2: a standing pass ends, and why. */
+  shortcutEnded: { player: PlayerId; team?: TeamId; reason: ShortcutEndReason };
 }
 
 /** The decisions a controller makes for the player they control (`controlledAction.action`). */
@@ -97,6 +102,7 @@ const RULE_OF: Record<HistoryRecordType, string> = {
   endCombatIgnored: '723.2g', limitReached: 'limit', attackersDeclared: '805.10b', blockersDeclared: '805.10d',
   controlBegan: '722.1', controlEnded: '722.1', controlledAction: '722.5', addIgnored: '500.10a',
   playerLeft: '104.3a', leftGame: '800.4a', turnDidNotBegin: '800.4k', gameEnded: '104.2a',
+  shortcutSet: '730.2', shortcutEnded: '730.2',
 };
 
 /** Every record type, in the order of the map (a new type needs its rule above: a compile error otherwise). */
@@ -123,8 +129,10 @@ export const HISTORY_FIELD_SCHEMAS: { readonly [F in HistoryFieldName]: Schema<F
   controller: ref('player'),
   by: ref('player'),
   action: picklist(CONTROLLED_ACTIONS, 'controlled action'),
-  reason: picklist(LEAVING_REASONS, 'reason'),
+  // playerLeft's reasons (800.4) and shortcutEnded's (732.2)
+  reason: picklist([...LEAVING_REASONS, ...SHORTCUT_END_REASONS], 'reason'),
   winners: list(ref('player'), { max: 8 }),
+  until: shortcutUntil,
 };
 
 const RULE_OF_MOVE: Record<Zone, string> = { exile: '723.1b', graveyard: '608.2n', battlefield: '608.3a', hand: '400.3' };
@@ -177,7 +185,18 @@ function describeKnownRecord(r: HistoryRecord): string | undefined {
     case 'leftGame': return `${r.id} leaves the game with its owner`;
     case 'turnDidNotBegin': return `${r.team ?? r.player}'s turn does not begin: they left the game`;
     case 'gameEnded': return `the game ends: ${r.winners.join(', ')} win${r.winners.length === 1 ? 's' : ''}`;
+    case 'shortcutSet': return `${r.team ?? r.player} passes ${untilInWords(r.until)}${r.by !== r.player ? ` (set by ${r.by})` : ''}`;
+    case 'shortcutEnded': return `${r.team ?? r.player}'s standing pass ends (${r.reason})`;
   }
+}
+
+
+/** Where a standing pass ends, in words: "until the end step of A's turn", "until B's next turn". */
+export function untilInWords(until: ShortcutUntil): string {
+  if (until.endOfTurn) return 'until end of turn';
+  if (until.nextTurnOf !== undefined) return `until ${until.nextTurnOf}'s next turn`;
+  const what = until.step !== undefined ? `the ${until.step} step` : `the ${until.phase} phase`;
+  return `until ${what}${until.turnOf !== undefined ? ` of ${until.turnOf}'s turn` : ''}`;
 }
 
 /** The type of what may be a record, in words (never throws). */

@@ -9,6 +9,7 @@ export * from './history.js';
 export * from './input.js';
 export * from './limits.js';
 export * from './schema.js';
+export * from './shortcuts.js';
 export { parse, formatIssue, formatPath, describe, quote, listOf, type ParseResult, type ParseOptions } from './parse.js';
 export { toJsonSchema, type JsonSchema } from './jsonSchema.js';
 export * from './editions.js';

@@ -3,6 +3,7 @@
 // sequences violated which rule, with the shortest example found for each. Exit status 1 if any.
 // `--hostile`: instead, N hostile-input games and N mutated persisted games (test/fuzz/hostile.ts).
 // `--playout [--legal-every K]`: instead, N sequences through createGame and createPlayout side by side (test/playout).
+// `--shortcuts`: instead, N games driven by random standing passes against the same passes by hand (test/shortcuts).
 import fc from 'fast-check';
 import { describeViolations, type Violation } from '../../src/testing/invariants.js';
 import { fuzzCase, type FuzzCase } from './arbitraries.js';
@@ -29,6 +30,11 @@ const maxEvents = option('max-events', 60);
 if (process.argv.includes('--playout')) {
   const { runPlayoutFuzz } = await import('../playout/fuzzRun.js');
   process.exitCode = runPlayoutFuzz(runs, seed, maxEvents, option('legal-every', 1));
+  process.exit();
+}
+if (process.argv.includes('--shortcuts')) {
+  const { runShortcutFuzz } = await import('../shortcuts/fuzzRun.js');
+  process.exitCode = runShortcutFuzz(runs, seed, maxEvents);
   process.exit();
 }
 const differential = !process.argv.includes('--no-differential');

@@ -13,6 +13,7 @@ import { refusalOf } from '../../src/rules/legality.js';
 import { beginStep } from '../../src/rules/stepsAndPhases.js';
 import { endEffects } from '../../src/rules/effects.js';
 import * as priority from '../../src/rules/priority.js';
+import { setShortcut } from '../../src/rules/shortcuts.js';
 import * as leaving from '../../src/rules/leaving.js';
 import { sideOf } from '../../src/rules/sides.js';
 import { performEffects } from '../../src/rules/stack.js';
@@ -531,6 +532,40 @@ const mutants: Mutant[] = [
     rule: '104.2a',
     implementations: { actions: { concede: ruleAction((d, e: { player: string }) => leaving.recordDeparture(d, [e.player], 'conceded')) } } as never,
     script: (run) => run.send({ type: 'player.concede', player: 'B' }),
+  },
+  {
+    name: '732.2: a standing pass runs past the step where it ends (a step begins without looking at the passes)',
+    rule: '732.2',
+    implementations: {
+      actions: {
+        beginStep: ruleAction((d) => {
+          const { shortcuts } = d.ctx;
+          d.ctx.shortcuts = { ...shortcuts, passes: {} };
+          beginStep(d);
+          d.ctx.shortcuts = { ...d.ctx.shortcuts, passes: shortcuts.passes };
+        }),
+      },
+    } as never,
+    script: (run) => {
+      run.send({ type: 'shortcut.passUntil', player: 'B', until: { step: 'end' } });
+      advance(run, turnBegins(2));
+    },
+  },
+  {
+    name: '732.2: an opponent\'s spell does not end a pass that lists opponentCasts (the pass forgets its conditions)',
+    rule: '732.2',
+    implementations: {
+      actions: {
+        setShortcut: ruleAction((d, e: { player: string; until: object }) => {
+          setShortcut(d, { type: 'shortcut.passUntil', player: e.player, until: e.until, unless: [] });
+        }),
+      },
+    } as never,
+    script: (run) => {
+      run.send({ type: 'shortcut.passUntil', player: 'B', until: { nextTurnOf: 'B' } });
+      run.send(cast('bolt'));
+      run.send({ type: 'priority.pass', player: 'A' });
+    },
   },
 ];
 

@@ -65,6 +65,8 @@ const TABLE: Row[] = [
   { what: 'a departed player\'s turn does not begin', match: { type: 'turnDidNotBegin' }, rule: '800.4k' },
   { what: 'one player is left', match: { type: 'gameEnded', turn: 2 }, rule: '104.2a' },
   { what: 'one team is left', match: { type: 'gameEnded', turn: 1 }, rule: '104.2c' },
+  { what: 'a standing pass is set', match: { type: 'shortcutSet' }, rule: '730.2' },
+  { what: 'a standing pass ends', match: { type: 'shortcutEnded' }, rule: '730.2' },
 ];
 
 const spell = (id: string, effects: object[] = [], extra: object = {}) => ({ id, controller: 'A', type: 'instant', effects, ...extra });
@@ -106,6 +108,10 @@ const SCRIPTS = [
       { declareBlockers: { team: 'C+D', blockers: [] } },
       { concede: 'A' },
     ],
+  },
+  {
+    name: 'standing passes', players: ['A', 'B'],
+    script: [{ passUntil: { player: 'B', until: { step: 'end' } } }, { cancelPassUntil: 'B' }],
   },
   {
     name: 'leaving the game', players: ['A', 'B', 'C', 'D'],

@@ -55,7 +55,7 @@ describe('teams (805)', () => {
   it('names who declares in a three-team game, and reads a creature’s controller from `@`', () => {
     const view = { ...createLocalGame(gameChoice('3teams').input).game.view() };
     expect(sidesOf(view).map((side) => side.id)).toEqual(['A+B', 'C+D', 'E']);
-    const declaring = { ...view, priority: null, awaiting: { kind: 'declareBlockers' as const, side: 'C+D', players: ['C', 'D'] } };
+    const declaring = { ...view, priority: null, awaiting: { kind: 'declareBlockers' as const, side: 'C+D', players: ['C', 'D'], reason: 'team C+D declares blockers (no standing pass)', rule: '509.1' } };
     expect(sidesOf(declaring).find((side) => side.id === 'C+D')?.roles).toEqual(['declareBlockers']);
     expect(parseAttackers('bearA, bearB@B, knight+fs@B')).toEqual([
       { id: 'bearA' },

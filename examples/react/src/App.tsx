@@ -6,6 +6,9 @@ import {
   declareBlockers,
   describeRecord,
   pass,
+  passUntilEndOfTurn,
+  passUntilNextStep,
+  passUntilNextTurn,
   ruleOfRecord,
   toEvent,
   type LegalAction,
@@ -36,6 +39,9 @@ const CARDS: { name: string; verb: 'Cast' | 'Activate'; offeredBy: (action: Lega
   },
 ];
 
+/** A standing pass that declares no attackers or blockers for the seat. */
+const NOTHING = { declareNoAttackers: true, declareNoBlockers: true };
+
 const slug = (name: string) => name.toLowerCase().replace(/[^a-z]+/g, '-');
 
 export function App({ players }: { players: PlayerId[] }) {
@@ -56,6 +62,7 @@ export function App({ players }: { players: PlayerId[] }) {
         <span data-testid="step">{seen.phase}{seen.step ? ` / ${seen.step}` : ''}</span> · priority:{' '}
         <span data-testid="priority">{seen.priority ?? '—'}</span>
         {seen.awaiting && seen.awaiting.kind !== 'priority' && <> · waiting for {seen.awaiting.players.join(', ')} ({seen.awaiting.kind})</>}
+        {seen.awaiting && <div data-testid="stop-reason">{seen.awaiting.reason} ({seen.awaiting.rule})</div>}
       </header>
       {refusal && <p className="refusal" role="alert">Refused: {refusal.reason} ({refusal.rule})</p>}
       <main>
@@ -69,6 +76,13 @@ export function App({ players }: { players: PlayerId[] }) {
               onAttack={() => send(declareAttackers(player))}
               onBlock={() => send(declareBlockers(player))}
             />
+            {/* 732.2: standing passes, declaring nothing; the machine passes for the seat and stops where it must */}
+            <div className="shortcuts" data-shortcuts={player}>
+              <button onClick={() => send(passUntilNextStep(player, NOTHING))}>Pass until next step</button>
+              <button onClick={() => send(passUntilEndOfTurn(player, NOTHING))}>Pass until end of turn</button>
+              <button onClick={() => send(passUntilNextTurn(player, player, NOTHING))}>Pass until my turn</button>
+              {seen.shortcuts[player] && <span data-testid={`pass-${player}`}> passing {JSON.stringify(seen.shortcuts[player].until)}</span>}
+            </div>
           </section>
         ))}
         <section className="stack">

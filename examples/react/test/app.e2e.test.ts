@@ -30,7 +30,8 @@ afterAll(async () => {
 });
 
 const text = (testId: string) => page.getByTestId(testId).innerText();
-const buttons = (seat: string) => page.locator(`[data-seat="${seat}"] button`).allInnerTexts();
+const buttons = (seat: string) => page.locator(`[data-seat="${seat}"] button:not([data-shortcuts] button)`).allInnerTexts();
+const shortcut = (seat: string, label: string) => page.locator(`[data-shortcuts="${seat}"]`).getByRole('button', { name: label, exact: true }).click();
 const click = (seat: string, label: string) => page.locator(`[data-seat="${seat}"]`).getByRole('button', { name: label, exact: true }).click();
 
 describe('the React table', () => {
@@ -67,5 +68,15 @@ describe('the React table', () => {
     const history = await page.locator('[data-testid="history"] li').allInnerTexts();
     expect(history).toContain('T1 upkeep: time-stop-1 ends the turn (723.1)');
     expect(await buttons('Bo')).toEqual(['Pass', 'Cast Time Stop', 'Cast Mandate of Peace', 'Activate Sundial of the Infinite']);
+  });
+
+  it('732.2: an empty turn in two clicks — Ann passes until her turn, Bo until end of turn; the game says why it stopped', async () => {
+    await shortcut('Ann', 'Pass until my turn');
+    await shortcut('Bo', 'Pass until end of turn');
+    expect(await text('turn')).toBe('Turn 3');
+    expect(await text('active')).toBe('Ann');
+    expect(await text('step')).toBe('beginning / upkeep');
+    expect(await text('priority')).toBe('Ann');
+    expect(await text('stop-reason')).toMatch(/Ann's standing pass \(until Ann's next turn\) reached its end: Ann holds priority \(732\.2\)/);
   });
 });

@@ -46,6 +46,8 @@ const HINT =
 export function createChartPane(chartElement: HTMLElement, detailsElement: HTMLElement, onZoom?: ZoomListener) {
   let graph: ChartGraph | undefined;
   let shown: { config: unknown; ready: Promise<void> } | undefined;
+  /** Who wants to know which state was clicked (play mode sets stops on steps: 732.2). */
+  const stateClicks = new Set<(id: string) => void>();
   const view = createChartView(chartElement, showDetails, onZoom);
 
   const title = (id: string) => graph?.nodesById.get(id)?.title ?? id;
@@ -105,7 +107,10 @@ export function createChartPane(chartElement: HTMLElement, detailsElement: HTMLE
   function showDetails(selection: ChartSelection): void {
     if (!graph) return;
     if ('edge' in selection) showEdge(selection.edge);
-    else showNode(selection.node);
+    else {
+      for (const listener of stateClicks) listener(selection.node.id);
+      showNode(selection.node);
+    }
   }
 
   async function draw(config: MachineDefinition): Promise<void> {
@@ -133,6 +138,11 @@ export function createChartPane(chartElement: HTMLElement, detailsElement: HTMLE
   }
 
   return {
+    /** Calls `listener` with the id of each state clicked on the chart; returns how to stop. */
+    onStateClick(listener: (id: string) => void): () => void {
+      stateClicks.add(listener);
+      return () => { stateClicks.delete(listener); };
+    },
     /** The edition whose rule numbers the descriptions show (FORMAT.md "Rule numbers by edition"). */
     setEdition(date: string): void {
       edition = date;

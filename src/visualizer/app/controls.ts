@@ -1,5 +1,6 @@
 import {
-  explainRefusal, legalActions, type AttackerSpec, type BlockerSpec, type LegalAction, type PlayerId, type StackObjectSpec, type TurnEvent,
+  cancelPassUntil, explainRefusal, legalActions, passUntilEndOfTurn, passUntilNextStep, passUntilNextTurn, PHASES, STEPS,
+  type AttackerSpec, type BlockerSpec, type LegalAction, type PlayerId, type ShortcutStop, type StackObjectSpec, type TurnEvent,
   type TurnSnapshot, type View,
 } from '../../index.js';
 import { PALETTE, nextObjectId, type PaletteCard } from './cards.js';
@@ -61,10 +62,26 @@ function usedIds(game: LocalGame): Set<string> {
   return new Set(game.game.history.flatMap((record) => ('id' in record ? [record.id] : [])));
 }
 
-/** What the controls remember between renders: who the page acts as, and the order of triggers being picked. */
+/** What the controls remember between renders: who the page acts as, the order of triggers being picked, the stops set on the chart. */
 export interface ControlsState {
   actingPlayer?: PlayerId;
   picked: PickedOrder;
+  /** 732.2: MTGO/Arena stops (steps and main phases clicked on the chart): every "pass until" button's pass also ends at them. */
+  stops?: ShortcutStop[];
+}
+
+/** The step or main phase a chart state stands for (its id's last part), or null. */
+export function stopPlaceOf(stateId: string): ShortcutStop | null {
+  const key = stateId.split('.').pop() ?? '';
+  if ((STEPS as readonly string[]).includes(key)) return { step: key as ShortcutStop['step'] };
+  if (key === 'precombatMain' || key === 'postcombatMain') return { phase: key as (typeof PHASES)[number] };
+  return null;
+}
+
+/** The stops with `place` added, or taken away if it was there. */
+export function toggleStop(stops: readonly ShortcutStop[], place: ShortcutStop): ShortcutStop[] {
+  const same = (s: ShortcutStop) => s.step === place.step && s.phase === place.phase;
+  return stops.some(same) ? stops.filter((s) => !same(s)) : [...stops, place];
 }
 
 export interface ControlsHandlers {
@@ -161,6 +178,18 @@ export function renderControls(container: HTMLElement, game: LocalGame, state: C
     send(event);
   };
 
+  /** 732.2: "pass until next step / end of turn / my turn", declaring nothing (the game still stops for triggers to order), with the page's stops. */
+  const stops = state.stops ?? [];
+  const shortcutButtons = (who: PlayerId, testId: string) => {
+    const options = { declareNoAttackers: true, declareNoBlockers: true, stops };
+    const pass = view.shortcuts[who];
+    return [
+      button('⏭ next step', passUntilNextStep(who, options), true, `until-step-${testId}`),
+      button('⏭ end of turn', passUntilEndOfTurn(who, options), true, `until-end-${testId}`),
+      button('⏭ my turn', passUntilNextTurn(who, who, options), true, `until-turn-${testId}`),
+      pass ? button('✕ stop passing', cancelPassUntil(who), true, `cancel-pass-${testId}`) : null,
+    ];
+  };
   const attackersInput = h('input', { placeholder: view.teams ? 'bear, knight+fs@B' : 'bear, knight+fs', 'data-testid': 'attackers-input' });
   const blockersInput = h('input', { placeholder: view.teams ? 'wall@D>bear' : 'wall>bear', 'data-testid': 'blockers-input' });
   const playerRow = (player: PlayerId) => {
@@ -179,6 +208,7 @@ export function renderControls(container: HTMLElement, game: LocalGame, state: C
       has('combat.declareBlockers')
         ? h('button', { 'data-testid': `block-${player}`, 'data-primary': true, onclick: sendParsed(() => ({ type: 'combat.declareBlockers', player, blockers: parseBlockers(blockersInput.value) })) }, 'Declare blockers')
         : null,
+      ...(view.teams ? [] : shortcutButtons(player, player)),
     );
   };
   const rows = view.teams
@@ -188,7 +218,8 @@ export function renderControls(container: HTMLElement, game: LocalGame, state: C
           'div',
           { class: 'team-rows', 'data-team': id },
           // A team of one is its player (its id is the player's): that player's row passes for it.
-          h('div', { class: 'player-row' }, h('strong', {}, `Team ${id}`), players.length > 1 ? button(`Pass for ${id}`, pass, reasonFor(pass) === null, `pass-${id}`) : null),
+          h('div', { class: 'player-row' }, h('strong', {}, `Team ${id}`), players.length > 1 ? button(`Pass for ${id}`, pass, reasonFor(pass) === null, `pass-${id}`) : null,
+            ...shortcutButtons(id, id)),
           ...players.map(playerRow),
         );
       })
@@ -240,6 +271,8 @@ export function renderControls(container: HTMLElement, game: LocalGame, state: C
     view.gameOver ? h('div', { class: 'game-over', 'data-testid': 'winners' }, `Game over (104.2a): ${view.winners.join(', ')} won`) : null,
     actingSelect ? h('div', { class: 'inline' }, h('label', {}, 'acting as ', actingSelect), h('span', { class: 'muted' }, `may act: ${mayActInWords(view)}`)) : null,
     ...rows,
+    h('div', { class: 'inline muted', 'data-testid': 'stops' },
+      stops.length ? `Stops (732.2; click a step on the chart to take it away): ${stops.map((s) => s.step ?? s.phase).join(', ')}` : 'Stops: none (click a step on the chart to stop there)'),
     h('div', { class: 'inline' }, h('label', {}, 'attackers ', attackersInput), h('label', {}, 'blockers ', blockersInput)),
     orderPicker(view, snapshot, actor, state, handlers, container),
     h('h3', {}, `Cards (${cardsBy})`),

@@ -1,5 +1,6 @@
 import { describeRecord, ruleOfRecord, type HistoryRecord, type View } from '../../index.js';
 import { capitalised, phaseOrStepName, shortName } from '../chart/names.js';
+import { untilInWords } from '../../vocabulary/index.js';
 import { h, replace } from './dom.js';
 import { ROLE_WORDS, mayActInWords, sidesOf } from './sides.js';
 
@@ -69,6 +70,16 @@ export function historyLog(history: readonly HistoryRecord[], edition?: string):
   return h('ol', { class: 'history', 'data-testid': 'history' }, ...rows);
 }
 
+/** 732.2: each side's standing pass in force, in words ("B: until B's next turn"), or none. */
+function shortcutsInWords(view: View): string {
+  const sides = view.teams ? Object.keys(view.teams) : view.players;
+  const inForce = sides.flatMap((side) => {
+    const pass = view.shortcuts[side];
+    return pass ? [`${side}: ${untilInWords(pass.until)}${pass.stops ? ` (${pass.stops.length} stops)` : ''}`] : [];
+  });
+  return inForce.length ? inForce.join('; ') : 'none';
+}
+
 /** What the game waits for, in words (`data-waiting` keeps the view's own value). */
 function waitingWords(view: View): string {
   switch (view.waitingFor) {
@@ -116,6 +127,11 @@ function turnPanel(view: View): HTMLElement {
       h('dd', { 'data-testid': 'waiting-for', 'data-waiting': view.waitingFor ?? '' }, waitingWords(view)),
       h('dt', {}, 'may act'),
       h('dd', { 'data-testid': 'may-act' }, mayActInWords(view)),
+      // 732.2: why the game stopped here, in words with its rule, and the standing passes in force
+      h('dt', {}, 'stopped because'),
+      h('dd', { 'data-testid': 'stop-reason' }, view.awaiting ? `${view.awaiting.reason} (${view.awaiting.rule})` : '—'),
+      h('dt', {}, 'standing passes'),
+      h('dd', { 'data-testid': 'standing-passes' }, shortcutsInWords(view)),
     ),
   );
 }

@@ -1,6 +1,6 @@
 import { DEFAULT_RULES_EDITION, RULES_EDITIONS, turnMachine, view, type TurnEvent } from '../../index.js';
 import type { ChartPane } from './chartPane.js';
-import { renderControls, type ControlsState } from './controls.js';
+import { renderControls, stopPlaceOf, toggleStop, type ControlsState } from './controls.js';
 import { h, replace } from './dom.js';
 import { DEFAULT_GAME, gameChoice, type GameChoice } from './games.js';
 import { createLocalGame, historyAtMicrostep, type LocalGame } from './localGame.js';
@@ -118,9 +118,18 @@ export function startPlayMode(chart: ChartPane, elements: ModeElements): () => v
     return h('label', { class: 'inline' }, 'rule numbers of the edition ', picker);
   }
 
+  // 732.2, MTGO/Arena stops: a click on a step (or a main phase) of the chart sets a stop there, or takes it away.
+  const stopClicks = chart.onStateClick((id) => {
+    const place = stopPlaceOf(id);
+    if (place === null) return;
+    controls.stops = toggleStop(controls.stops ?? [], place);
+    render();
+  });
+
   void chart.show(turnMachine.config).then(render);
   return () => {
     stopped = true;
+    stopClicks();
     game.stop();
   };
 }
