@@ -217,39 +217,47 @@ export class Table {
 
   /** Sends an event as this role; see the module comment. */
   async send(id: string, role: Role, event: unknown, expectVersion?: number): Promise<SendResult> {
-    return this.enqueue(id, async (live) => {
-      if (role.kind === 'spectator') return { type: 'refused', reason: 'a spectator sends nothing', rule: 'seat' };
-      if (expectVersion !== undefined && expectVersion !== live.version) await this.catchUp(live);
-      if (expectVersion !== undefined && expectVersion !== live.version) {
-        return { type: 'refused', reason: `expectVersion ${expectVersion} is stale: the game is at version ${live.version}`, rule: 'version' };
-      }
-      const records = live.game.history as HistoryRecord[];
+    return this.enqueue(id, (live) => this.attempt(live, role, event, expectVersion, true));
+  }
+
+  /** One judgement and write; a write lost to another host, when the sender asked no version, is judged again once on the game as it is. */
+  private async attempt(live: Live, role: Role, event: unknown, expectVersion: number | undefined, again: boolean): Promise<SendResult> {
+    const id = live.id;
+    if (role.kind === 'spectator') return { type: 'refused', reason: 'a spectator sends nothing', rule: 'seat' };
+    if (expectVersion !== undefined && expectVersion !== live.version) await this.catchUp(live);
+    if (expectVersion !== undefined && expectVersion !== live.version) {
+      return { type: 'refused', reason: `expectVersion ${expectVersion} is stale: the game is at version ${live.version}`, rule: 'version' };
+    }
+    const records = live.game.history as HistoryRecord[];
+    records.length = 0;
+    const refusal: Refusal | null = role.kind === 'seat' ? live.game.seat(role.player).send(event) : live.game.send(event);
+    if (refusal) {
       records.length = 0;
-      const refusal: Refusal | null = role.kind === 'seat' ? live.game.seat(role.player).send(event) : live.game.send(event);
-      if (refusal) {
-        records.length = 0;
-        return { type: 'refused', reason: refusal.reason, rule: refusal.rule, ...(refusal.path !== undefined && { path: refusal.path }) };
-      }
-      const entry: LogEntry = { version: live.version + 1, event, by: role.kind === 'seat' ? role.player : 'engine', records: records.splice(0) };
-      for (const record of entry.records) this.faults.onRecord?.(record, entry.records, id);
-      let written = false;
-      const snapshot = persistGame(live.game.actor);
-      try {
-        written = await this.storage.append(id, entry, snapshot);
-      } catch {
-        // The database failed: what is stored is the game; go back to it.
-      }
-      if (!written) {
-        await this.reload(live, live.persisted);
-        return { type: 'refused', reason: 'the game moved on elsewhere (another host) or could not be saved; nothing changed, the game is at version ' + live.version, rule: 'version' };
-      }
-      this.faults.afterWrite?.(id, entry.version);
-      live.persisted = snapshot;
-      live.version = entry.version;
-      live.takeback = null;
-      this.push(live);
-      return { type: 'accepted', version: entry.version };
-    });
+      // Refused on the game this host holds: if another host moved it on, judge again on the game as it is.
+      if (again && (await this.moved(live))) return this.attempt(live, role, event, expectVersion, false);
+      return { type: 'refused', reason: refusal.reason, rule: refusal.rule, ...(refusal.path !== undefined && { path: refusal.path }) };
+    }
+    const judgedAt = live.version;
+    const entry: LogEntry = { version: judgedAt + 1, event, by: role.kind === 'seat' ? role.player : 'engine', records: records.splice(0) };
+    for (const record of entry.records) this.faults.onRecord?.(record, entry.records, id);
+    let written = false;
+    const snapshot = persistGame(live.game.actor);
+    try {
+      written = await this.storage.append(id, entry, snapshot);
+    } catch {
+      // The database failed: what is stored is the game; go back to it.
+    }
+    if (!written) {
+      await this.reload(live, live.persisted);
+      if (again && expectVersion === undefined && live.version > judgedAt) return this.attempt(live, role, event, undefined, false);
+      return { type: 'refused', reason: `the game moved on elsewhere (another host) or could not be saved; nothing changed, the game is at version ${live.version}`, rule: 'version' };
+    }
+    this.faults.afterWrite?.(id, entry.version);
+    live.persisted = snapshot;
+    live.version = entry.version;
+    live.takeback = null;
+    this.push(live);
+    return { type: 'accepted', version: entry.version };
   }
 
   /**
@@ -303,8 +311,15 @@ export class Table {
 
   /** Another host may have moved the game on: load what is stored when its version is not ours. */
   private async catchUp(live: Live): Promise<void> {
-    const stored = await this.storage.version(live.id);
-    if (stored !== null && stored !== live.version) await this.reload(live);
+    await this.moved(live);
+  }
+
+  /** Whether the stored game was at another version than ours (it is loaded then). A database that cannot be read: not moved. */
+  private async moved(live: Live): Promise<boolean> {
+    const stored = await this.storage.version(live.id).catch(() => null);
+    if (stored === null || stored === live.version) return false;
+    await this.reload(live);
+    return true;
   }
 
   /** Puts the live game back to what is stored (or, when the database cannot be read, to `fallback`). */
