@@ -32,7 +32,7 @@ export interface InspectRelayOptions {
 export const RELAY_LIMITS = {
   maxMessageBytes: 1024 * 1024,
   maxActors: 1000,
-  maxActorBytes: 4 * 1024 * 1024,
+  maxActorBytes: 8 * 1024 * 1024,
   replayLimit: 1000,
   replayBytes: 2 * 1024 * 1024,
   maxProducers: 32,
