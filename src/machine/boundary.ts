@@ -85,15 +85,20 @@ export function guardMachine<M extends AnyChart>(chart: M, allowedActions: Reado
       }
       // One event: its own scope (what it emits is handed on at once, or dropped if it fails), its budget, no fault let out.
       const own = capturingScope(scope);
+      let next: typeof snapshot;
+      let emitted: TurnEmitted[];
       try {
-        const next = whileBusy(scope.self, () => withBudget(snapshot.context.limits, () => inScope(own.scope, () => super.transition(snapshot, accepted.event, own.scope))));
+        next = whileBusy(scope.self, () => withBudget(snapshot.context.limits, () => inScope(scope, () => super.transition(snapshot, accepted.event, scope))));
         checkCounters(snapshot.context, next.context);
-        deliver(scope, event, own.collect());
-        return next;
+        emitted = own.collect();
       } catch (error) {
+        own.restore();
         deliver(scope, event, [rejectedOf(original, refusalOfFault(error))]);
         return snapshot;
       }
+      own.restore();
+      deliver(scope, event, emitted);
+      return next;
     }
 
     getInitialSnapshot(scope: Parameters<AnyChart['getInitialSnapshot']>[0], input: Parameters<AnyChart['getInitialSnapshot']>[1]) {
