@@ -78,7 +78,7 @@ export function guardMachine<M extends AnyChart>(chart: M, allowedActions: Reado
       if (isStopSignal(event)) return super.transition(snapshot, event, scope);
       const original: unknown = event instanceof ForeignEvent ? event.original : event;
       const accepted: Acceptance = event instanceof ForeignEvent ? event.refusal ?? refuseForeign(event.original)
-        : isTrusted(event) ? { ok: true, event: event as TurnEvent } : acceptEvent(snapshot.context, event);
+        : isTrusted(event, scope.self) ? { ok: true, event: event as TurnEvent } : acceptEvent(snapshot.context, event);
       if (!accepted.ok) {
         deliver(scope, event, [rejectedOf(original, accepted.refusal)]);
         return snapshot;

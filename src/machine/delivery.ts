@@ -14,8 +14,8 @@ import type { TurnEmitted } from './emitted.js';
 
 /** The outcome of each event a sender handed in (by the object it sent): null when accepted. */
 const outcomes = new WeakMap<object, Refusal | null>();
-/** Events already read and checked once (a frozen copy): the boundary takes them as they are. */
-const trusted = new WeakSet<object>();
+/** Events already read and checked once (a frozen copy), by the actor that read them: its boundary takes them as they are. */
+const trusted = new WeakMap<object, object>();
 /** Actors in the middle of a transition (a host hook is running, or an inspection callback). */
 const busy = new WeakSet<object>();
 
@@ -44,11 +44,12 @@ export function flush(queue: DeliveryQueue): void {
   }
 }
 
-export function trust<T extends object>(event: T): T {
-  trusted.add(event);
+export function trust<T extends object>(event: T, owner: object): T {
+  trusted.set(event, owner);
   return event;
 }
-export const isTrusted = (event: unknown): boolean => typeof event === 'object' && event !== null && trusted.has(event);
+/** Whether `event` is a copy `owner` read (a copy another game read was checked against another game's players and limits). */
+export const isTrusted = (event: unknown, owner: unknown): boolean => typeof event === 'object' && event !== null && trusted.get(event) === owner;
 
 export const outcomeOf = (sent: object): Refusal | null | undefined => outcomes.get(sent);
 export const isBusy = (actor: object): boolean => busy.has(actor);
