@@ -62,10 +62,10 @@ function deepFreeze<T>(value: T): T {
  * The one read of an event: what the actor hands XState — a frozen checked copy the boundary
  * takes as it is, or the refusal wrapped (the boundary refuses it without reading it again).
  */
-export function readEvent(context: GameContext, event: unknown): object {
-  if (event instanceof ForeignEvent || isTrusted(event)) return event as object;
+export function readEvent(owner: object, context: GameContext, event: unknown): object {
+  if (event instanceof ForeignEvent || isTrusted(event, owner)) return event as object;
   const accepted = acceptEvent(context, event);
-  if (accepted.ok) return trust(deepFreeze(accepted.event));
+  if (accepted.ok) return trust(deepFreeze(accepted.event), owner);
   return new ForeignEvent(event, accepted);
 }
 
@@ -79,7 +79,7 @@ export function stoppedRefusal(actor: { getSnapshot(): unknown }): { reason: str
 
 /** What a hardened actor hands XState for `event`: see `readEvent` (XState's own events and non-events wrapped). */
 export function prepareEvent(actor: { getSnapshot(): { context: GameContext } }, event: unknown): object {
-  return needsWrapping(event) ? new ForeignEvent(event) : readEvent(actor.getSnapshot().context, event);
+  return needsWrapping(event) ? new ForeignEvent(event) : readEvent(actor, actor.getSnapshot().context, event);
 }
 
 /** The refusal of an event sent from a host hook to its own game, mid-event. */

@@ -78,22 +78,27 @@ export function guardMachine<M extends AnyChart>(chart: M, allowedActions: Reado
       if (isStopSignal(event)) return super.transition(snapshot, event, scope);
       const original: unknown = event instanceof ForeignEvent ? event.original : event;
       const accepted: Acceptance = event instanceof ForeignEvent ? event.refusal ?? refuseForeign(event.original)
-        : isTrusted(event) ? { ok: true, event: event as TurnEvent } : acceptEvent(snapshot.context, event);
+        : isTrusted(event, scope.self) ? { ok: true, event: event as TurnEvent } : acceptEvent(snapshot.context, event);
       if (!accepted.ok) {
         deliver(scope, event, [rejectedOf(original, accepted.refusal)]);
         return snapshot;
       }
       // One event: its own scope (what it emits is handed on at once, or dropped if it fails), its budget, no fault let out.
       const own = capturingScope(scope);
+      let next: typeof snapshot;
+      let emitted: TurnEmitted[];
       try {
-        const next = whileBusy(scope.self, () => withBudget(snapshot.context.limits, () => inScope(own.scope, () => super.transition(snapshot, accepted.event, own.scope))));
+        next = whileBusy(scope.self, () => withBudget(snapshot.context.limits, () => inScope(scope, () => super.transition(snapshot, accepted.event, scope))));
         checkCounters(snapshot.context, next.context);
-        deliver(scope, event, own.collect());
-        return next;
+        emitted = own.collect();
       } catch (error) {
+        own.restore();
         deliver(scope, event, [rejectedOf(original, refusalOfFault(error))]);
         return snapshot;
       }
+      own.restore();
+      deliver(scope, event, emitted);
+      return next;
     }
 
     getInitialSnapshot(scope: Parameters<AnyChart['getInitialSnapshot']>[0], input: Parameters<AnyChart['getInitialSnapshot']>[1]) {

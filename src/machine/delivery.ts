@@ -14,8 +14,8 @@ import type { TurnEmitted } from './emitted.js';
 
 /** The outcome of each event a sender handed in (by the object it sent): null when accepted. */
 const outcomes = new WeakMap<object, Refusal | null>();
-/** Events already read and checked once (a frozen copy): the boundary takes them as they are. */
-const trusted = new WeakSet<object>();
+/** Events already read and checked once (a frozen copy), by the actor that read them: its boundary takes them as they are. */
+const trusted = new WeakMap<object, object>();
 /** Actors in the middle of a transition (a host hook is running, or an inspection callback). */
 const busy = new WeakSet<object>();
 
@@ -44,33 +44,44 @@ export function flush(queue: DeliveryQueue): void {
   }
 }
 
-export function trust<T extends object>(event: T): T {
-  trusted.add(event);
+export function trust<T extends object>(event: T, owner: object): T {
+  trusted.set(event, owner);
   return event;
 }
-export const isTrusted = (event: unknown): boolean => typeof event === 'object' && event !== null && trusted.has(event);
+/** Whether `event` is a copy `owner` read (a copy another game read was checked against another game's players and limits). */
+export const isTrusted = (event: unknown, owner: unknown): boolean => typeof event === 'object' && event !== null && trusted.get(event) === owner;
 
 export const outcomeOf = (sent: object): Refusal | null | undefined => outcomes.get(sent);
 export const isBusy = (actor: object): boolean => busy.has(actor);
 
-/** A scope for one transition: XState's, but what it defers (the emits) is collected, and what is emitted kept. */
+/** XState's scope for one transition, what it defers (the emits) collected and what is emitted kept, until `restore`. */
 export interface CapturingScope {
-  readonly scope: AnyActorScope;
   /** The emitted events, once `collect` ran the deferred functions. */
   collect(): TurnEmitted[];
+  /** Puts XState's own `defer` and `emit` back. */
+  restore(): void;
 }
 
+/**
+ * Captures on the scope object itself (its own two properties swapped for the transition, then
+ * put back): a scope of another shape or prototype would make every access XState makes to it
+ * polymorphic, and cost more than the capture saves.
+ */
 export function capturingScope(scope: AnyActorScope): CapturingScope {
   const deferred: (() => void)[] = [];
   const emitted: TurnEmitted[] = [];
-  const own = Object.create(scope) as AnyActorScope & Record<string, unknown>;
+  const own = scope as AnyActorScope & { defer(fn: () => void): void; emit(event: unknown): void };
+  const { defer, emit } = own;
   own.defer = (fn: () => void) => { deferred.push(fn); };
   own.emit = (event: unknown) => { emitted.push(event as TurnEmitted); };
   return {
-    scope: own,
     collect() {
       for (let i = 0; i < deferred.length; i += 1) deferred[i]();
       return emitted;
+    },
+    restore() {
+      own.defer = defer;
+      own.emit = emit;
     },
   };
 }

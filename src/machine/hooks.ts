@@ -49,16 +49,12 @@ export const HOOK_NAMES = new Set<string>(Object.keys(defaultHooks));
 
 interface LogicWithActions { implementations?: { actions?: Record<string, unknown> } }
 
-/** A deep, frozen copy of a plain value (what the machine hands a hook: writing to it cannot change the game). */
+/** A deep, frozen copy of plain data (what the machine hands a hook: writing to it cannot change the game). */
 function frozenCopy<T>(value: T): T {
-  const copy = structuredClone(value);
-  const freeze = (v: unknown): void => {
-    if (typeof v !== 'object' || v === null || Object.isFrozen(v)) return;
-    Object.freeze(v);
-    for (const key of Object.keys(v)) freeze((v as Record<string, unknown>)[key]);
-  };
-  freeze(copy);
-  return copy;
+  if (typeof value !== 'object' || value === null) return value;
+  const copy: Record<string, unknown> | unknown[] = Array.isArray(value) ? value.map(frozenCopy) : {};
+  if (!Array.isArray(value)) for (const key of Object.keys(value)) (copy as Record<string, unknown>)[key] = frozenCopy((value as Record<string, unknown>)[key]);
+  return Object.freeze(copy) as T;
 }
 
 /**

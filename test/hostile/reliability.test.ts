@@ -259,6 +259,18 @@ describe('finding 6: an event is read once, for the seat and the machine alike',
   });
 });
 
+describe('finding 6 (cont.): the checked copy is trusted only by the game that read it', () => {
+  it('a copy one game checked, handed back by its rejected event, is read again by another game (and refused there)', () => {
+    const first = createGame({ players: ['A', 'B'] });
+    let copy: unknown = null;
+    first.actor.on('rejected', (e) => { copy = e.event; });
+    expect(first.send({ type: 'priority.pass', player: 'B' })).toMatchObject({ rule: '117.1' });
+    expect(Object.isFrozen(copy)).toBe(true);
+    const other = createGame({ players: ['C', 'D'] });
+    expect(other.send(copy)).toMatchObject({ rule: 'input' });
+  });
+});
+
 describe('finding 7: the hardened entry is the one the docs use', () => {
   it('a plain createActor(turnMachine) obeys xstate.stop (XState handles it before any machine): createTurnActor does not', () => {
     const plain = createActor(turnMachine, { input: { players: ['A', 'B'] } }).start();
