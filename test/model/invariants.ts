@@ -726,6 +726,10 @@ export class RulesMonitor {
         const effect = this.effects.find((e) => e.id === r.id && !e.ended);
         if (!effect) this.fail('611', `effect ${r.id} ended but was not in force`);
         else effect.ended = true;
+        // 500.5 (also inside 723.1d / 723.2d): "until end of combat" ends as the combat phase ends, after its last step ended
+        const until = effect?.until;
+        const ofCombat = until === 'endOfCombat' || (typeof until === 'object' && 'endOfCombatOnNextTurnOf' in until);
+        if (ofCombat && this.openStep !== null && this.openPhase === 'combat') this.fail('500.5', `effect ${r.id} (until end of combat) ended before the ${this.openStep} step did`);
         break;
       }
       case 'removedFromCombat':
