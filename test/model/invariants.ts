@@ -811,6 +811,16 @@ export class RulesMonitor {
     this.controlRecordsDue = due;
   }
 
+  /**
+   * 800.4a, for the "leaving the game" checks to call as a player leaves: effects giving them control of a
+   * player end, and so do those giving control of them (the control in force ends with `controlEnded`, rule 800.4a).
+   */
+  controlLeft(player: PlayerId): void {
+    const side = this.sideOf(player);
+    this.pendingControl = this.pendingControl.filter((c) => c.controller !== player && c.side !== side);
+    if (side === this.active) this.controlExtraTurns = 0;
+  }
+
   /** 722.1, 722.9: who makes a side's decisions instead of it (null: the side itself; control of oneself changes nothing). */
   private controllerInstead(side: string): PlayerId | null {
     const c = this.control;
@@ -840,7 +850,11 @@ export class RulesMonitor {
     const due = this.controlRecordsDue.shift();
     const isControl = r.type === 'controlBegan' || r.type === 'controlEnded';
     if (due === undefined) {
-      if (isControl) this.fail('722.1', `${r.type} for ${r.player} where no control begins or ends`);
+      // 800.4a: a control that ends at once because a player left (see `controlLeft`)
+      const left = r.type === 'controlEnded' && r.rule === '800.4a' && this.control !== null && this.control.controller === r.controller
+        && this.playersOf(this.control.side).includes(r.player);
+      if (left) this.control = null;
+      else if (isControl) this.fail('722.1', `${r.type} for ${r.player} where no control begins or ends`);
       return;
     }
     if (!isControl || r.type !== due.type || r.player !== due.player || r.controller !== due.controller) {
