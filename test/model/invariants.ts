@@ -832,6 +832,12 @@ export class RulesMonitor {
     const actor = actorOf(event);
     if (actor === null) return;
     const sender = (event as { by?: string }).by ?? actor;
+    const primary = (who: string) => (this.teams?.[who] ? this.playersOf(who)[0] : who);
+    // 722.6, 104.3a: a concession is the player's own, controlled or not
+    if ((event.type as string) === 'player.concede') {
+      if (primary(sender) !== primary(actor)) this.fail('722.6', `${actor}'s concession was accepted from ${sender}`);
+      return;
+    }
     const side = this.sideOf(actor);
     const controller = this.controllerInstead(side);
     const senderPlayer = this.teams?.[sender] ? this.playersOf(sender)[0] : sender;
