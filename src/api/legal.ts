@@ -92,6 +92,7 @@ const refusalAfter = (ctx: GameContext, accepted: Acceptance, waiting: WaitingFo
 /**
  * The kinds of action `player` may take now (a probe event for each kind, checked as the machine
  * would). With teams, a player acts for their team (805.5a): what the team may do, this player may.
+ * 722.5: for a controlled player, the actions that may be taken for them, sent by their controller.
  * What the state decides is computed once per call (what the game waits for, whose order it is);
  * the probes themselves are checked at the boundary once per game and player.
  */

@@ -49,9 +49,9 @@ export function senderRefusal(ctx: Pick<GameContext, 'sides' | 'teams' | 'contro
   const actor = actorOf(event);
   const sender = senderOf(event);
   if (actor === null || sender === null) return null;
-  // 722.6, 104.3a: a player may concede while controlled, and nobody else can concede for them.
-  if (event.type === 'player.concede') {
-    return sender === actor ? null : { reason: `only ${actor} can concede for ${actor}, not ${sender}`, rule: cite(ctx, '722.6') };
+  // 722.6, 104.3a: nobody but the player may concede for them, a controller neither
+  if (OWN_DECISIONS.has(event.type)) {
+    return playerNamed(ctx, sender) === playerNamed(ctx, actor) ? null : { reason: `only ${actor} may ${event.type.split('.')[1]} for ${actor}, not ${sender}`, rule: cite(ctx, '722.6') };
   }
   const side = sideOf(ctx, actor);
   const controller = controllerInstead(ctx, side);
@@ -64,6 +64,9 @@ export function senderRefusal(ctx: Pick<GameContext, 'sides' | 'teams' | 'contro
   if (sideOf(ctx, sender) === side) return null;
   return { reason: `${sender} does not make ${actor}'s decisions (${ctx.teams === null ? actor : `team ${side}`} decides for ${ctx.teams === null ? 'themselves' : 'itself'})`, rule };
 }
+
+/** Player events only the player themselves may send, even while controlled (722.6: conceding, 104.3a). */
+const OWN_DECISIONS: ReadonlySet<string> = new Set(['player.concede']);
 
 const CONTROLLED_ACTION: Partial<Record<TurnEventType, ControlledActionName>> = {
   'priority.pass': 'pass', 'spell.cast': 'cast', 'ability.activate': 'activate',

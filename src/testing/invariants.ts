@@ -948,6 +948,10 @@ export class RulesMonitor {
         const effect = this.effects.find((e) => e.id === r.id && !e.ended);
         if (!effect) this.fail('611', `effect ${r.id} ended but was not in force`);
         else effect.ended = true;
+        // 500.5 (also inside 723.1d / 723.2d): "until end of combat" ends as the combat phase ends, after its last step ended
+        const until = effect?.until;
+        const ofCombat = until === 'endOfCombat' || (typeof until === 'object' && 'endOfCombatOnNextTurnOf' in until);
+        if (ofCombat && this.openStep !== null && this.openPhase === 'combat') this.fail('500.5', `effect ${r.id} (until end of combat) ended before the ${this.openStep} step did`);
         break;
       }
       case 'removedFromCombat':
@@ -1185,6 +1189,16 @@ export class RulesMonitor {
     this.controlRecordsDue = due;
   }
 
+  /**
+   * 800.4a, for the "leaving the game" checks to call as a player leaves: effects giving them control of a
+   * player end, and so do those giving control of them (the control in force ends with `controlEnded`, rule 800.4a).
+   */
+  controlLeft(player: PlayerId): void {
+    const side = this.sideOf(player);
+    this.pendingControl = this.pendingControl.filter((c) => c.controller !== player && c.side !== side);
+    if (side === this.active) this.controlExtraTurns = 0;
+  }
+
   /** 722.1, 722.9: who makes a side's decisions instead of it (null: the side itself; control of oneself changes nothing). */
   private controllerInstead(side: string): PlayerId | null {
     const c = this.control;
@@ -1196,6 +1210,12 @@ export class RulesMonitor {
     const actor = actorOf(event);
     if (actor === null) return;
     const sender = (event as { by?: string }).by ?? actor;
+    const primary = (who: string) => (this.teams?.[who] ? this.playersOf(who)[0] : who);
+    // 722.6, 104.3a: a concession is the player's own, controlled or not
+    if ((event.type as string) === 'player.concede') {
+      if (primary(sender) !== primary(actor)) this.fail('722.6', `${actor}'s concession was accepted from ${sender}`);
+      return;
+    }
     const side = this.sideOf(actor);
     const controller = this.controllerInstead(side);
     const senderPlayer = this.teams?.[sender] ? this.playersOf(sender)[0] : sender;
@@ -1220,7 +1240,11 @@ export class RulesMonitor {
     const due = this.controlRecordsDue.shift();
     const isControl = r.type === 'controlBegan' || r.type === 'controlEnded';
     if (due === undefined) {
-      if (isControl) this.fail('722.1', `${r.type} for ${r.player} where no control begins or ends`);
+      // 800.4a: a control that ends at once because a player left (see `controlLeft`)
+      const left = r.type === 'controlEnded' && r.rule === '800.4a' && this.control !== null && this.control.controller === r.controller
+        && this.playersOf(this.control.side).includes(r.player);
+      if (left) this.control = null;
+      else if (isControl) this.fail('722.1', `${r.type} for ${r.player} where no control begins or ends`);
       return;
     }
     if (!isControl || r.type !== due.type || r.player !== due.player || r.controller !== due.controller) {

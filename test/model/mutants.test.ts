@@ -11,7 +11,8 @@ import type { GameInput, TurnEvent } from '../../src/index.js';
 import { beginDraft, changesOf, type Draft } from '../../src/rules/draft.js';
 import { refusalOf } from '../../src/rules/legality.js';
 import { beginStep } from '../../src/rules/stepsAndPhases.js';
-import { endEffects } from '../../src/rules/effects.js';
+import { endCombatEffects, endEffects } from '../../src/rules/effects.js';
+import { endCombatPhase } from '../../src/rules/endProcedures.js';
 import * as priority from '../../src/rules/priority.js';
 import { setShortcut } from '../../src/rules/shortcuts.js';
 import * as leaving from '../../src/rules/leaving.js';
@@ -459,6 +460,25 @@ const mutants: Mutant[] = [
     script: (run) => {
       run.send({ type: 'effect.create', effect: { id: 'teferisProtection', until: { nextTurnOf: 'A' } } });
       advance(run, turnBegins(2));
+    },
+  },
+  {
+    name: '500.5 in 723.2d: "until end of combat" effects end before the current step does',
+    rule: '500.5',
+    implementations: {
+      actions: {
+        endCombatPhase: ruleAction((d) => {
+          endCombatEffects(d);
+          endCombatPhase(d);
+        }),
+      },
+    } as never,
+    script: (run) => {
+      advance(run, at('beginningOfCombat'));
+      run.send({ type: 'effect.create', effect: { id: 'giantGrowth', until: 'endOfCombat' } });
+      run.send(cast('mandate', [{ endCombat: {} }]));
+      run.send({ type: 'priority.pass', player: 'A' });
+      run.send({ type: 'priority.pass', player: 'B' });
     },
   },
   {

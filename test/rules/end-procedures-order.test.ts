@@ -29,6 +29,8 @@ const DURATIONS = [
   { id: 'untilEndOfPhase', until: 'endOfPhase' },
   { id: 'untilEndOfCombat', until: 'endOfCombat' },
   { id: 'untilEndOfTurn', until: 'endOfTurn' },
+  { id: 'untilNextEndStep', until: { beginningOf: 'end' } },
+  { id: 'untilBsNextTurn', until: { nextTurnOf: 'B' } },
 ] as const;
 
 const at = (records: readonly HistoryRecord[], match: (r: HistoryRecord) => boolean, what: string): number => {
@@ -84,6 +86,11 @@ describe.each([
     const turnEffect = after.findIndex(ended('untilEndOfTurn'));
     if ('endTurn' in effect) expect(turnEffect).toBeGreaterThan(phaseEnded);
     else expect(turnEffect).toBe(-1);
+    // Durations that name no end of combat do not end with it (500.4: the next end step begins only after
+    // Mandate of Peace; 723.1e skips it; "until B's next turn" outlives this turn of B's).
+    expect(after.findIndex(ended('untilBsNextTurn'))).toBe(-1);
+    // (Time Stop: the end step is skipped, 723.1e; Mandate: the game is in the postcombat main phase, before it)
+    expect(after.findIndex(ended('untilNextEndStep'))).toBe(-1);
     expect(game.view().attackers).toEqual([]);
   });
 });

@@ -25,6 +25,8 @@ describe('script entries in words', () => {
     expect(described({ at: { id: 'ff', controller: 'A', when: 'end', thatTurn: true, once: true } })).toBe('register ff (A): at the beginning of end, that turn, once');
     expect(described({ cast: { id: 'timeStop', controller: 'A', type: 'instant', effects: [{ endTurn: {} }] } })).toBe('cast timeStop (A, instant): endTurn');
     expect(described({ expect: { priority: 'C+D', mayAct: ['C', 'D'] } })).toBe('expect priority "C+D"; mayAct ["C","D"]');
+    expect(described({ send: { by: 'A', action: { pass: 'B' } } })).toBe('A sends: B passes');
+    expect(described({ reject: { send: { by: 'B', action: { pass: 'B' } } } })).toBe('refused: B sends: B passes');
   });
 
   it('has words for every entry of the bundled scenarios, and the team ones start and run green', () => {

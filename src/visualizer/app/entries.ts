@@ -99,6 +99,9 @@ function action(entry: ActionEntry): string {
       return `condition ${str(v.name)} becomes ${str(v.value)}`;
     case 'concede':
       return `${str(value)} concedes and leaves the game (104.3a)`;
+    case 'send':
+      // 722.5: a player's action sent by whoever makes that decision (a controller, for the player it controls)
+      return `${str(v.by)} sends: ${isObj(v.action) ? action(v.action as ActionEntry) : str(v.action)}`;
     default:
       return JSON.stringify(entry);
   }
