@@ -698,14 +698,16 @@ export class RulesMonitor {
   // ---- the history records, in order --------------------------------------------------
 
   private onRecord(r: HistoryRecord, o: Observation): void {
-    if (this.mustTrigger && r.type !== 'triggered' && r.type !== 'effectEnded') {
+    // (800.4d: an ability of a departed player is removed at once as it triggers: its removal comes between them)
+    const removedAtOnce = r.type === 'triggerRemoved' && r.rule === '800.4d';
+    if (this.mustTrigger && r.type !== 'triggered' && r.type !== 'effectEnded' && !removedAtOnce) {
       if (this.mustTrigger.length > 0) {
         this.fail(atRule(this.mustTrigger), `"at the beginning of" abilities ${atList(this.mustTrigger)} did not trigger as ${this.lastStepBegun ?? this.openPhase} began`);
       }
       this.mustTrigger = null;
     }
     if (r.type !== 'discarded') this.flushDiscards();
-    if (this.mustTriggerOnDiscard && r.type !== 'triggered') {
+    if (this.mustTriggerOnDiscard && r.type !== 'triggered' && !removedAtOnce) {
       const { players, ids } = this.mustTriggerOnDiscard;
       if (ids.length > 0) this.fail('603.2/514.1', `${ids.join(', ')} did not trigger as ${players.join(' and ')} discarded`);
       this.mustTriggerOnDiscard = null;
