@@ -877,14 +877,16 @@ export class RulesMonitor {
   private onRecord(r: HistoryRecord, o: Observation): void {
     if (this.onShortcutRecord(r, o)) return;
     if (r.type !== 'turnBegan') this.checkControlRecord(r);
-    if (this.mustTrigger && r.type !== 'triggered' && r.type !== 'effectEnded') {
+    // (800.4d: an ability of a departed player is removed at once as it triggers: its removal comes between them)
+    const removedAtOnce = r.type === 'triggerRemoved' && r.rule === '800.4d';
+    if (this.mustTrigger && r.type !== 'triggered' && r.type !== 'effectEnded' && !removedAtOnce) {
       if (this.mustTrigger.length > 0) {
         this.fail(atRule(this.mustTrigger), `"at the beginning of" abilities ${atList(this.mustTrigger)} did not trigger as ${this.lastStepBegun ?? this.openPhase} began`);
       }
       this.mustTrigger = null;
     }
     if (r.type !== 'discarded') this.flushDiscards();
-    if (this.mustTriggerOnDiscard && r.type !== 'triggered') {
+    if (this.mustTriggerOnDiscard && r.type !== 'triggered' && !removedAtOnce) {
       const { players, ids } = this.mustTriggerOnDiscard;
       if (ids.length > 0) this.fail('603.2/514.1', `${ids.join(', ')} did not trigger as ${players.join(' and ')} discarded`);
       this.mustTriggerOnDiscard = null;
@@ -1189,15 +1191,6 @@ export class RulesMonitor {
     this.controlRecordsDue = due;
   }
 
-  /**
-   * 800.4a, for the "leaving the game" checks to call as a player leaves: effects giving them control of a
-   * player end, and so do those giving control of them (the control in force ends with `controlEnded`, rule 800.4a).
-   */
-  controlLeft(player: PlayerId): void {
-    const side = this.sideOf(player);
-    this.pendingControl = this.pendingControl.filter((c) => c.controller !== player && c.side !== side);
-    if (side === this.active) this.controlExtraTurns = 0;
-  }
 
   /** 722.1, 722.9: who makes a side's decisions instead of it (null: the side itself; control of oneself changes nothing). */
   private controllerInstead(side: string): PlayerId | null {
@@ -1240,11 +1233,7 @@ export class RulesMonitor {
     const due = this.controlRecordsDue.shift();
     const isControl = r.type === 'controlBegan' || r.type === 'controlEnded';
     if (due === undefined) {
-      // 800.4a: a control that ends at once because a player left (see `controlLeft`)
-      const left = r.type === 'controlEnded' && r.rule === '800.4a' && this.control !== null && this.control.controller === r.controller
-        && this.playersOf(this.control.side).includes(r.player);
-      if (left) this.control = null;
-      else if (isControl) this.fail('722.1', `${r.type} for ${r.player} where no control begins or ends`);
+      if (isControl) this.fail('722.1', `${r.type} for ${r.player} where no control begins or ends`);
       return;
     }
     if (!isControl || r.type !== due.type || r.player !== due.player || r.controller !== due.controller) {

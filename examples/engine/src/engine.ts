@@ -174,7 +174,7 @@ export class Engine {
   passUntil(done: () => boolean): void {
     for (let i = 0; i < 200 && !done(); i += 1) {
       const view = this.game.view();
-      if (view.waitingFor === 'declareAttackers') this.attack(view.activePlayer, []);
+      if (view.waitingFor === 'declareAttackers') this.attack(view.activePlayer!, []); // (a declaration is awaited only from an active player in the game)
       else if (view.waitingFor === 'declareBlockers' && view.declaring) this.block(view.declaring, []);
       else if (view.priority) this.pass(view.priority);
       else throw new Error(`nobody to act at ${view.phase}/${view.step}`);
