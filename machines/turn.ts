@@ -62,8 +62,8 @@ export const turnStatechart = setup({
       { actions: 'setCombatant' },
     ],
     'shortcut.passUntil': {
-      description: '732.2a: a standing pass, at any time; whoever the game waits for now may act by it at once.',
-      actions: ['setShortcut', 'announceShortcut'],
+      description: '732.2a: a standing pass, at any time; whoever the game waits for now may act by it at once (the eventless transitions of holding and declaring).',
+      actions: 'setShortcut',
     },
     'shortcut.cancel': [
       { guard: { type: 'isRefused', params: { waitingFor: null } }, actions: { type: 'reject', params: { waitingFor: null } } },
@@ -167,19 +167,12 @@ export const turnStatechart = setup({
                   description: '508: declare attackers step — the active player declares attackers (508.1), then receives priority; none: 508.8.',
                   entry: 'beginStep',
                   exit: 'endStep',
-                  initial: 'asking',
+                  initial: 'declaring',
                   states: {
-                    asking: {
-                      description: '508.1, 732.2: a standing pass that says so declares no attackers for the active player; otherwise the game waits for the declaration.',
-                      always: [
-                        { guard: 'declaresNoAttackersByStandingPass', target: 'declared', actions: ['declareNoAttackersByStandingPass', 'openPriority'] },
-                        { target: 'declaring' },
-                      ],
-                    },
                     declaring: {
-                      description: '508.1: waiting for the active player to declare attackers (a turn-based action).',
+                      description: '508.1: waiting for the active player to declare attackers (a turn-based action); 732.2: a standing pass that says so declares none.',
+                      always: { guard: 'declaresNoAttackersByStandingPass', target: 'declared', actions: ['declareNoAttackersByStandingPass', 'openPriority'] },
                       on: {
-                        'shortcut.changed': 'asking',
                         'combat.declareAttackers': [
                           { guard: { type: 'isRefused', params: { waitingFor: 'declareAttackers' } }, actions: { type: 'reject', params: { waitingFor: 'declareAttackers' } } },
                           { target: 'declared', actions: ['declareAttackers', 'openPriority'] },
@@ -193,24 +186,19 @@ export const turnStatechart = setup({
                   description: '509: declare blockers step — each defending player declares blockers in turn order (509.1), then the active player receives priority.',
                   entry: ['beginStep', 'awaitBlockDeclarations'],
                   exit: 'endStep',
-                  initial: 'asking',
+                  initial: 'declaring',
                   states: {
-                    asking: {
-                      description: '509.1, 732.2: a standing pass that says so declares no blockers for the defending player whose turn to declare it is; otherwise the game waits for the declaration.',
+                    declaring: {
+                      description: '509.1: waiting for the defending players to declare blockers (a turn-based action); 732.2: a standing pass that says so declares none for its player.',
                       always: [
                         { guard: 'isLastBlockDeclarationByStandingPass', target: 'declared', actions: ['declareNoBlockersByStandingPass', 'openPriority'] },
-                        { guard: 'declaresNoBlockersByStandingPass', target: 'asking', reenter: true, actions: 'declareNoBlockersByStandingPass' },
-                        { target: 'declaring' },
+                        { guard: 'declaresNoBlockersByStandingPass', actions: 'declareNoBlockersByStandingPass' },
                       ],
-                    },
-                    declaring: {
-                      description: '509.1: waiting for the defending players to declare blockers (a turn-based action).',
                       on: {
-                        'shortcut.changed': 'asking',
                         'combat.declareBlockers': [
                           { guard: { type: 'isRefused', params: { waitingFor: 'declareBlockers' } }, actions: { type: 'reject', params: { waitingFor: 'declareBlockers' } } },
                           { guard: 'isLastBlockDeclaration', target: 'declared', actions: ['declareBlockers', 'openPriority'] },
-                          { target: 'asking', actions: 'declareBlockers' },
+                          { actions: 'declareBlockers' },
                         ],
                       },
                     },
@@ -297,7 +285,7 @@ export const turnStatechart = setup({
               description: '117.5, 704.3: before a player receives priority, state-based actions are checked until none is performed.',
               entry: { type: 'checkStateBasedActions', params: { rule: '117.5' } },
               always: [
-                { description: '117.5: no triggered ability waits to be put on the stack: the player receives priority.', guard: 'noTriggersWaiting', target: 'received', actions: 'givePriority' },
+                { description: '117.5: no triggered ability waits to be put on the stack: the player receives priority.', guard: 'noTriggersWaiting', target: 'holding', actions: 'givePriority' },
                 { target: 'triggers', actions: 'beginTriggerPass' },
               ],
             },
@@ -307,7 +295,7 @@ export const turnStatechart = setup({
                 { guard: 'mustOrderTriggers', target: 'orderingTriggers' },
                 { guard: 'hasTriggersInPass', actions: 'putTriggersOnStack' },
                 { guard: 'putTriggersThisPass', target: 'stateBasedActions', actions: 'endTriggerPass' },
-                { target: 'received', actions: ['endTriggerPass', 'givePriority'] },
+                { target: 'holding', actions: ['endTriggerPass', 'givePriority'] },
               ],
             },
             orderingTriggers: {
@@ -322,20 +310,15 @@ export const turnStatechart = setup({
                 'ability.activate': { actions: { type: 'reject', params: { waitingFor: 'orderTriggers' } } },
               },
             },
-            received: {
-              description: '117.3, 732.2: the player (805.5: the team) has received priority; while their standing pass holds they pass at once, recorded as any pass (117.3d); otherwise they hold priority.',
+            holding: {
+              description: '117.3: a player (805.5: a team) holds priority and may cast, activate or pass; 117.4: all pass in succession — resolve the top object, or end the step (500.2). 732.2: while their standing pass holds they pass at once, recorded as any pass (117.3d).',
               always: [
-                { description: 'The bound: 1000 automatic passes with no decision by hand — every standing pass ends, and this player holds priority.', guard: 'isAutomaticPassBound', target: 'holding', actions: 'endShortcutsByLoopGuard' },
+                { description: 'The bound: 1000 automatic passes with no decision by hand — every standing pass ends, and this player holds priority.', guard: 'isAutomaticPassBound', actions: 'endShortcutsByLoopGuard' },
                 { guard: 'isStandingLastPassOnEmptyStack', target: 'inactive', actions: ['passByStandingPass', 'closePriority', 'finishStep'] },
                 { guard: 'isStandingLastPass', target: 'resolving', actions: ['passByStandingPass', 'closePriority', 'beginResolution'] },
                 { guard: 'holdsStandingPass', target: 'stateBasedActions', actions: 'passByStandingPass' },
-                { target: 'holding' },
               ],
-            },
-            holding: {
-              description: '117.3: a player (805.5: a team) holds priority and may cast, activate or pass; 117.4: all pass in succession — resolve the top object, or end the step (500.2).',
               on: {
-                'shortcut.changed': 'received',
                 'priority.pass': [
                   { guard: { type: 'isRefused', params: { waitingFor: 'priority' } }, actions: { type: 'reject', params: { waitingFor: 'priority' } } },
                   { guard: 'isLastPassOnEmptyStack', target: 'inactive', actions: ['passPriority', 'closePriority', 'finishStep'] },

@@ -56,13 +56,13 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
   && [Object.prototype, null].includes(Object.getPrototypeOf(value));
 
-/** The state values the machine can be at rest in, per region: states with no eventless transition. */
+/** The state values the machine can be at rest in, per region: states with no unguarded eventless transition (732.2: holding and declaring have guarded ones). */
 function restValues(): { phases: Map<string, { phase: string; step: string | null; declaring: boolean }>; priority: Set<string> } {
   const phases = new Map<string, { phase: string; step: string | null; declaring: boolean }>();
   const priority = new Set<string>();
   const turn = turnMachine.root.states.turn;
   const rests = (node: AnyStateNode): AnyStateNode[] =>
-    node.type === 'atomic' ? (node.always?.length ? [] : [node]) : Object.values(node.states).flatMap(rests);
+    node.type === 'atomic' ? (node.always?.some((t) => !t.guard) ? [] : [node]) : Object.values(node.states).flatMap(rests);
   for (const node of rests(turn.states.phases)) {
     const path = node.path.slice(2); // below turn.phases
     const [phase, step = null] = path;

@@ -263,7 +263,6 @@ export const ACTION_SIGNALS = {
   openPriority: { type: 'priority.open' },
   openCleanupCheck: { type: 'cleanup.check' },
   finishStep: { type: 'step.finished' },
-  announceShortcut: { type: 'shortcut.changed' },
 } as const satisfies Record<string, InternalEvent>;
 
 /** A raised event, for the other region of the machine to react to. */
@@ -291,7 +290,6 @@ export function buildTurnActions(path: ActionPath = XSTATE_RESOLVES_BUILT_INS ? 
     openPriority: signal(ACTION_SIGNALS.openPriority),
     openCleanupCheck: signal(ACTION_SIGNALS.openCleanupCheck),
     finishStep: signal(ACTION_SIGNALS.finishStep),
-    announceShortcut: signal(ACTION_SIGNALS.announceShortcut),
     reject,
     // Host hooks: never referenced by the chart; the actions above call them (see hooks.ts).
     ...defaultHooks,

@@ -6,7 +6,6 @@ import type { TurnEvent } from '../vocabulary/index.js';
 export type InternalEvent =
   | { type: 'step.finished' }
   | { type: 'priority.open' }
-  | { type: 'cleanup.check' }
-  | { type: 'shortcut.changed' };
+  | { type: 'cleanup.check' };
 
 export type MachineEvent = TurnEvent | InternalEvent;
