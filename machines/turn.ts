@@ -171,7 +171,7 @@ export const turnStatechart = setup({
                   states: {
                     declaring: {
                       description: '508.1: waiting for the active player to declare attackers (a turn-based action); 732.2: a standing pass that says so declares none.',
-                      always: { guard: 'declaresNoAttackersByStandingPass', target: 'declared', actions: ['declareNoAttackersByStandingPass', 'openPriority'] },
+                      always: { guard: 'passDeclaresNone', actions: ['declareByStandingPass', 'raiseNoAttackers'] },
                       on: {
                         'combat.declareAttackers': [
                           { guard: { type: 'isRefused', params: { waitingFor: 'declareAttackers' } }, actions: { type: 'reject', params: { waitingFor: 'declareAttackers' } } },
@@ -190,10 +190,7 @@ export const turnStatechart = setup({
                   states: {
                     declaring: {
                       description: '509.1: waiting for the defending players to declare blockers (a turn-based action); 732.2: a standing pass that says so declares none for its player.',
-                      always: [
-                        { guard: 'isLastBlockDeclarationByStandingPass', target: 'declared', actions: ['declareNoBlockersByStandingPass', 'openPriority'] },
-                        { guard: 'declaresNoBlockersByStandingPass', actions: 'declareNoBlockersByStandingPass' },
-                      ],
+                      always: { guard: 'passDeclaresNone', actions: ['declareByStandingPass', 'raiseNoBlockers'] },
                       on: {
                         'combat.declareBlockers': [
                           { guard: { type: 'isRefused', params: { waitingFor: 'declareBlockers' } }, actions: { type: 'reject', params: { waitingFor: 'declareBlockers' } } },
@@ -313,10 +310,8 @@ export const turnStatechart = setup({
             holding: {
               description: '117.3: a player (805.5: a team) holds priority and may cast, activate or pass; 117.4: all pass in succession — resolve the top object, or end the step (500.2). 732.2: while their standing pass holds they pass at once, recorded as any pass (117.3d).',
               always: [
-                { description: 'The bound: 1000 automatic passes with no decision by hand — every standing pass ends, and this player holds priority.', guard: 'isAutomaticPassBound', actions: 'endShortcutsByLoopGuard' },
-                { guard: 'isStandingLastPassOnEmptyStack', target: 'inactive', actions: ['passByStandingPass', 'closePriority', 'finishStep'] },
-                { guard: 'isStandingLastPass', target: 'resolving', actions: ['passByStandingPass', 'closePriority', 'beginResolution'] },
-                { guard: 'holdsStandingPass', target: 'stateBasedActions', actions: 'passByStandingPass' },
+                { description: 'The bound: 1000 automatic passes with no decision by hand — every standing pass ends, and this player holds priority.', guard: 'passBound', actions: 'endShortcutsByLoopGuard' },
+                { description: '732.2: the standing pass passes: the priority.pass its player would send, taken below as any.', guard: 'passHolds', actions: ['passByStandingPass', 'raiseStandingPass'] },
               ],
               on: {
                 'priority.pass': [

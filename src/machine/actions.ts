@@ -182,7 +182,9 @@ const onEvent = <T extends TurnEventType>(_type: T, rule: (draft: Draft, event: 
 /** 732.2: a player's decision by hand — the rule, and the run of automatic passes starts again (shortcuts.decidedByHand). */
 const byHand = <T extends TurnEventType>(type: T, who: (event: EventOfType<T>) => string, rule: (draft: Draft, event: EventOfType<T>) => void): Rule =>
   onEvent(type, (d, e) => {
-    shortcuts.decidedByHand(d, who(e));
+    // 732.2: what a standing pass raised is taken as the same event, but it is no decision by hand
+    if ((e as { standing?: true }).standing) shortcuts.actedByStandingPass(d);
+    else shortcuts.decidedByHand(d, who(e));
     rule(d, e);
   });
 
@@ -254,8 +256,7 @@ export const ACTION_RULES = {
   cancelShortcut: onEvent('shortcut.cancel', (d, e) => shortcuts.cancelShortcut(d, e)),
   passByStandingPass: shortcuts.passByStandingPass,
   endShortcutsByLoopGuard: shortcuts.endShortcutsByLoopGuard,
-  declareNoAttackersByStandingPass: shortcuts.declareNoAttackersByStandingPass,
-  declareNoBlockersByStandingPass: shortcuts.declareNoBlockersByStandingPass,
+  declareByStandingPass: shortcuts.declareByStandingPass,
 } satisfies Record<string, Rule<never>>;
 
 /** The signals each signalling action raises, for the other region of the machine. */
@@ -264,6 +265,13 @@ export const ACTION_SIGNALS = {
   openCleanupCheck: { type: 'cleanup.check' },
   finishStep: { type: 'step.finished' },
 } as const satisfies Record<string, InternalEvent>;
+
+/** The events a standing pass raises (732.2), built from the context: the pass or declaration its player would send. */
+export const ACTION_EVENTS = {
+  raiseStandingPass: shortcuts.standingPassEvent,
+  raiseNoAttackers: shortcuts.standingNoAttackersEvent,
+  raiseNoBlockers: shortcuts.standingNoBlockersEvent,
+} as const satisfies Record<string, (ctx: GameContext) => InternalEvent>;
 
 /** A raised event, for the other region of the machine to react to. */
 const signal = (event: InternalEvent) => raise<GameContext, MachineEvent, MachineEvent, undefined, never, never>(event);
@@ -290,6 +298,9 @@ export function buildTurnActions(path: ActionPath = XSTATE_RESOLVES_BUILT_INS ? 
     openPriority: signal(ACTION_SIGNALS.openPriority),
     openCleanupCheck: signal(ACTION_SIGNALS.openCleanupCheck),
     finishStep: signal(ACTION_SIGNALS.finishStep),
+    ...(Object.fromEntries(Object.entries(ACTION_EVENTS).map(([name, build]) => [
+      name, raise<GameContext, MachineEvent, MachineEvent, undefined, never, never>(({ context }) => build(context)),
+    ])) as { [K in keyof typeof ACTION_EVENTS]: ReturnType<typeof signal> }),
     reject,
     // Host hooks: never referenced by the chart; the actions above call them (see hooks.ts).
     ...defaultHooks,

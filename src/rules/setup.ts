@@ -60,6 +60,6 @@ export function initialContext(input: GameInput): GameContext {
     handSize: Object.fromEntries(players.map((p) => [p, hands[p] ?? 7])),
     illegalTargets: [],
     falseConditions: [],
-    shortcuts: { passes: {}, run: 0, ended: {} },
+    shortcuts: { passes: {}, run: 0, ended: {}, raised: false },
   };
 }

@@ -8,10 +8,8 @@ import {
   SHORTCUT_CONDITIONS, untilInWords,
   type EventOfType, type PhaseId, type PlayerId, type ShortcutEndReason, type ShortcutView, type StepId, type WaitingFor,
 } from '../vocabulary/index.js';
-import { declareAttackers, declareBlockers } from './combat.js';
 import { record, type Draft } from './draft.js';
 import type { Refusal } from './legality.js';
-import { passPriority } from './priority.js';
 import { actingAs, sideOf, sidesFrom, teamOfRecord } from './sides.js';
 import type { GameContext, ShortcutState, StackObject, StandingPass } from './types.js';
 
@@ -21,7 +19,7 @@ export const SHORTCUT_RULE = '732.2';
 /** FORMAT "Standing passes", Bound: automatic passes in a row, with no decision by hand between them, before every pass ends. */
 export const AUTOMATIC_PASS_BOUND = 1000;
 
-const EMPTY: ShortcutState = { passes: {}, run: 0, ended: {} };
+const EMPTY: ShortcutState = { passes: {}, run: 0, ended: {}, raised: false };
 
 /** A side in words: a player, or "team A+B". */
 const named = (ctx: GameContext, side: string) => (ctx.teams === null ? side : `team ${side}`);
@@ -56,24 +54,24 @@ export function standingPassOf(ctx: GameContext, side: string): StandingPass | u
 /** The priority holder's standing pass holds, and the bound is not reached: they pass at once. */
 export function holdsStandingPass(ctx: GameContext): boolean {
   const holder = ctx.priority.holder;
-  return holder !== null && ctx.shortcuts.run < AUTOMATIC_PASS_BOUND && standingPassOf(ctx, holder) !== undefined;
+  return holder !== null && !ctx.shortcuts.raised && ctx.shortcuts.run < AUTOMATIC_PASS_BOUND && standingPassOf(ctx, holder) !== undefined;
 }
 
 /** The holder's pass would pass, but the bound is reached: every standing pass ends, the holder holds priority. */
 export function isAutomaticPassBound(ctx: GameContext): boolean {
   const holder = ctx.priority.holder;
-  return holder !== null && ctx.shortcuts.run >= AUTOMATIC_PASS_BOUND && standingPassOf(ctx, holder) !== undefined;
+  return holder !== null && !ctx.shortcuts.raised && ctx.shortcuts.run >= AUTOMATIC_PASS_BOUND && standingPassOf(ctx, holder) !== undefined;
 }
 
 /** The pass of the side the game waits for to declare attackers declares none for it. */
 export function declaresNoAttackersByStandingPass(ctx: GameContext): boolean {
-  return standingPassOf(ctx, ctx.activeSide)?.declareNoAttackers === true;
+  return !ctx.shortcuts.raised && standingPassOf(ctx, ctx.activeSide)?.declareNoAttackers === true;
 }
 
 /** The pass of the defending side whose declaration the game waits for declares no blockers for it. */
 export function declaresNoBlockersByStandingPass(ctx: GameContext): boolean {
   const defender = ctx.defendersToDeclare[0];
-  return defender !== undefined && standingPassOf(ctx, defender)?.declareNoBlockers === true;
+  return defender !== undefined && !ctx.shortcuts.raised && standingPassOf(ctx, defender)?.declareNoBlockers === true;
 }
 
 /** A change of the standing passes (a copy: past snapshots keep theirs). */
@@ -164,31 +162,36 @@ export function cancelShortcut(draft: Draft, event: EventOfType<'shortcut.cancel
   endShortcutOf(draft, event.player, 'cancelled');
 }
 
-/** 117.3d, 732.2: the holder passes by their standing pass — the very pass a player sends by hand. */
+/**
+ * 117.3d, 732.2: the holder passes by their standing pass — the very pass a player sends by hand:
+ * this counts it (the bound) and marks it raised; the chart then raises `standingPassEvent`, which
+ * the holding state takes as any `priority.pass` (its guards, its records).
+ */
 export function passByStandingPass(draft: Draft): void {
-  const { ctx } = draft;
-  const pass = standingPassOf(ctx, ctx.priority.holder!)!;
-  const run = ctx.shortcuts.run + 1;
-  passPriority(draft, pass.player);
-  change(draft, { run });
+  change(draft, { run: draft.ctx.shortcuts.run + 1, raised: true });
+}
+
+/** A declaration a standing pass makes is raised as the event a player would send (see passByStandingPass). */
+export function declareByStandingPass(draft: Draft): void {
+  change(draft, { raised: true });
+}
+
+/** The events a standing pass raises: a pass, a declaration of no attackers or of no blockers, as its player would send them (`standing` marks them). */
+export const standingPassEvent = (ctx: GameContext) => ({ type: 'priority.pass' as const, player: standingPassOf(ctx, ctx.priority.holder!)!.player, standing: true as const });
+export const standingNoAttackersEvent = (ctx: GameContext) =>
+  ({ type: 'combat.declareAttackers' as const, player: standingPassOf(ctx, ctx.activeSide)!.player, attackers: [] as never[], standing: true as const });
+export const standingNoBlockersEvent = (ctx: GameContext) =>
+  ({ type: 'combat.declareBlockers' as const, player: standingPassOf(ctx, ctx.defendersToDeclare[0])!.player, blockers: [] as never[], standing: true as const });
+
+/** The raised pass or declaration is being taken: nothing is raised any more (and the run of automatic passes goes on). */
+export function actedByStandingPass(draft: Draft): void {
+  if (draft.ctx.shortcuts.raised) change(draft, { raised: false });
 }
 
 /** The bound: every standing pass ends (`loopGuard`); whoever receives priority now holds it. */
 export function endShortcutsByLoopGuard(draft: Draft): void {
   endWhere(draft, 'loopGuard');
   change(draft, { run: 0 });
-}
-
-/** 508.1, 732.2: the active side's pass says it declares no attackers: that declaration, as the player would send it. */
-export function declareNoAttackersByStandingPass(draft: Draft): void {
-  const pass = standingPassOf(draft.ctx, draft.ctx.activeSide)!;
-  declareAttackers(draft, { player: pass.player, attackers: [] });
-}
-
-/** 509.1, 732.2: the defending side's pass says it declares no blockers. */
-export function declareNoBlockersByStandingPass(draft: Draft): void {
-  const pass = standingPassOf(draft.ctx, draft.ctx.defendersToDeclare[0])!;
-  declareBlockers(draft, { player: pass.player, blockers: [] });
 }
 
 /** Whether `who` (a player or side, as `turnOf` names it) takes the current turn. */

@@ -145,8 +145,9 @@ describe('layoutChart of the turn machine', () => {
   });
 
   it('fits a 1920×1080 screen beside the side panel at a legible scale', () => {
-    // 0.75: titles of 13 px drawn at 10 px and up (the priority region's chain of eight states sets the width).
-    expect(Math.min(1360 / layout.width, 900 / layout.height)).toBeGreaterThan(0.75);
+    // 0.73: titles of 13 px drawn at 9.5 px and up (the priority region's chain of eight states sets the width; the
+    // declaring states' eventless transitions of 732.2 — a standing pass declaring none — add a line each: 0.753 → 0.736).
+    expect(Math.min(1360 / layout.width, 900 / layout.height)).toBeGreaterThan(0.73);
   });
 
   it('joins the pieces of edges that cross state borders into one orthogonal path from source to target', () => {
