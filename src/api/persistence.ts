@@ -7,7 +7,7 @@ import { turnMachine, type TurnSnapshot } from '../machine/index.js';
 import { contextSchema, persistedLimits } from '../rules/contextSchema.js';
 import { initialContext } from '../rules/setup.js';
 import { sideToOrder } from '../rules/triggerOrder.js';
-import { holdsStandingPass } from '../rules/shortcuts.js';
+import { declaresNoAttackersByStandingPass, declaresNoBlockersByStandingPass, holdsStandingPass } from '../rules/shortcuts.js';
 import type { GameContext } from '../rules/types.js';
 import { DEFAULT_LIMITS, declaredEnv, teamId, type GameInput, formatPath, parse, quote, type Env, type Issue } from '../vocabulary/index.js';
 
@@ -104,6 +104,10 @@ function stateProblem(value: unknown, ctx: GameContext): [path: string, reason: 
   }
   if (priority === 'holding' && ctx.triggerPass !== null) return ['snapshot.context.triggerPass', 'a pass of triggered abilities in progress while a player holds priority'];
   if (priority === 'holding' && holdsStandingPass(ctx)) return ['snapshot.context.shortcuts', `${ctx.priority.holder} holds priority while their standing pass holds (732.2: they would have passed)`];
+  if (ctx.shortcuts.raised) return ['snapshot.context.shortcuts.raised', 'a pass raised by a standing pass is not taken: a game at rest raises nothing'];
+  if (where.declaring && (where.step === 'declareAttackers' ? declaresNoAttackersByStandingPass(ctx) : declaresNoBlockersByStandingPass(ctx))) {
+    return ['snapshot.context.shortcuts', 'a declaration is awaited from a player whose standing pass declares none (732.2: it would have been made)'];
+  }
   if (ctx.priority.passes >= ctx.sides.length) return ['snapshot.context.priority.passes', `${ctx.priority.passes} passes in a row with ${ctx.sides.length} ${ctx.teams ? 'teams' : 'players'}`];
   if (ctx.resolution !== null) return ['snapshot.context.resolution', 'a resolution in progress: a game at rest resolves nothing'];
   if (ctx.procedure !== null) return ['snapshot.context.procedure', `${ctx.procedure} in progress: a game at rest is in no 723 procedure`];
