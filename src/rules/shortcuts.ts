@@ -19,8 +19,6 @@ export const SHORTCUT_RULE = '732.2';
 /** FORMAT "Standing passes", Bound: automatic passes in a row, with no decision by hand between them, before every pass ends. */
 export const AUTOMATIC_PASS_BOUND = 1000;
 
-const EMPTY: ShortcutState = { passes: {}, run: 0, ended: {}, raised: false };
-
 /** A side in words: a player, or "team A+B". */
 const named = (ctx: GameContext, side: string) => (ctx.teams === null ? side : `team ${side}`);
 
@@ -295,4 +293,3 @@ export function whyStopped(ctx: GameContext, kind: Exclude<WaitingFor, null>, si
   return { reason: `${who} ${WAIT_WORDS[kind]} (no standing pass)`, rule: WAIT_RULES[kind] };
 }
 
-export { EMPTY as NO_SHORTCUTS };
