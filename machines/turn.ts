@@ -67,8 +67,8 @@ export const turnStatechart = setup({
       { description: '104.3a, 800.4: the player leaves the game at once, in any state; then each region goes on without them.', actions: ['concede', 'checkDepartures'] },
     ],
     'shortcut.passUntil': {
-      description: '730.2a: a standing pass, at any time; whoever the game waits for now may act by it at once.',
-      actions: ['setShortcut', 'announceShortcut'],
+      description: '730.2a: a standing pass, at any time; whoever the game waits for now may act by it at once (the eventless transitions of holding and declaring).',
+      actions: 'setShortcut',
     },
     'shortcut.cancel': [
       { guard: { type: 'isRefused', params: { waitingFor: null } }, actions: { type: 'reject', params: { waitingFor: null } } },
@@ -172,19 +172,12 @@ export const turnStatechart = setup({
                   description: '508: declare attackers step — the active player declares attackers (508.1), then receives priority; none: 508.8. 800.4j: without an active player, none are declared.',
                   entry: ['beginStep', 'checkDepartures'],
                   exit: 'endStep',
-                  initial: 'asking',
+                  initial: 'declaring',
                   states: {
-                    asking: {
-                      description: '508.1, 730.2: a standing pass that says so declares no attackers for the active player; otherwise the game waits for the declaration.',
-                      always: [
-                        { guard: 'declaresNoAttackersByStandingPass', target: 'declared', actions: 'declareNoAttackersByStandingPass' },
-                        { target: 'declaring' },
-                      ],
-                    },
                     declaring: {
-                      description: '508.1: waiting for the active player to declare attackers (a turn-based action).',
+                      description: '508.1: waiting for the active player to declare attackers (a turn-based action); 732.2: a standing pass that says so declares none.',
+                      always: { guard: 'passDeclaresNone', actions: ['declareByStandingPass', 'raiseNoAttackers'] },
                       on: {
-                        'shortcut.changed': 'asking',
                         'combat.declareAttackers': [
                           { guard: { type: 'isRefused', params: { waitingFor: 'declareAttackers' } }, actions: { type: 'reject', params: { waitingFor: 'declareAttackers' } } },
                           { target: 'declared', actions: 'declareAttackers' },
@@ -199,24 +192,16 @@ export const turnStatechart = setup({
                   description: '509: declare blockers step — each defending player declares blockers in turn order (509.1), then the active player receives priority.',
                   entry: ['beginStep', 'awaitBlockDeclarations'],
                   exit: 'endStep',
-                  initial: 'asking',
+                  initial: 'declaring',
                   states: {
-                    asking: {
-                      description: '509.1, 730.2: a standing pass that says so declares no blockers for the defending player whose turn to declare it is; otherwise the game waits for the declaration.',
-                      always: [
-                        { guard: 'isLastBlockDeclarationByStandingPass', target: 'declared', actions: ['declareNoBlockersByStandingPass', 'openPriority'] },
-                        { guard: 'declaresNoBlockersByStandingPass', target: 'asking', reenter: true, actions: 'declareNoBlockersByStandingPass' },
-                        { target: 'declaring' },
-                      ],
-                    },
                     declaring: {
-                      description: '509.1: waiting for the defending players to declare blockers (a turn-based action).',
+                      description: '509.1: waiting for the defending players to declare blockers (a turn-based action); 732.2: a standing pass that says so declares none for its player.',
+                      always: { guard: 'passDeclaresNone', actions: ['declareByStandingPass', 'raiseNoBlockers'] },
                       on: {
-                        'shortcut.changed': 'asking',
                         'combat.declareBlockers': [
                           { guard: { type: 'isRefused', params: { waitingFor: 'declareBlockers' } }, actions: { type: 'reject', params: { waitingFor: 'declareBlockers' } } },
                           { guard: 'isLastBlockDeclaration', target: 'declared', actions: ['declareBlockers', 'openPriority'] },
-                          { target: 'asking', actions: 'declareBlockers' },
+                          { actions: 'declareBlockers' },
                         ],
                         'departures.check': { description: '800.4a: the defending players still to declare have left: players receive priority.', guard: 'isBlockDeclarationOver', target: 'declared', actions: 'openPriority' },
                       },
@@ -304,7 +289,7 @@ export const turnStatechart = setup({
               description: '117.5, 704.3: before a player receives priority, state-based actions are checked until none is performed.',
               entry: { type: 'checkStateBasedActions', params: { rule: '117.5' } },
               always: [
-                { description: '117.5: no triggered ability waits to be put on the stack: the player receives priority.', guard: 'noTriggersWaiting', target: 'received', actions: 'givePriority' },
+                { description: '117.5: no triggered ability waits to be put on the stack: the player receives priority.', guard: 'noTriggersWaiting', target: 'holding', actions: 'givePriority' },
                 { target: 'triggers', actions: 'beginTriggerPass' },
               ],
             },
@@ -314,7 +299,7 @@ export const turnStatechart = setup({
                 { guard: 'mustOrderTriggers', target: 'orderingTriggers' },
                 { guard: 'hasTriggersInPass', actions: 'putTriggersOnStack' },
                 { guard: 'putTriggersThisPass', target: 'stateBasedActions', actions: 'endTriggerPass' },
-                { target: 'received', actions: ['endTriggerPass', 'givePriority'] },
+                { target: 'holding', actions: ['endTriggerPass', 'givePriority'] },
               ],
             },
             orderingTriggers: {
@@ -330,20 +315,13 @@ export const turnStatechart = setup({
                 'departures.check': { description: '800.4d: the abilities of the player who left are gone; the putting on the stack goes on (800.4a: priority passes on from them). 104.2a: a game that is over waits for nobody.', guard: 'isGameGoingOn', target: 'triggers', actions: 'passPriorityOnFromDeparted' },
               },
             },
-            received: {
-              description: '117.3, 730.2: the player (805.5: the team) has received priority; while their standing pass holds they pass at once, recorded as any pass (117.3d); otherwise they hold priority.',
-              always: [
-                { description: 'The bound: 1000 automatic passes with no decision by hand — every standing pass ends, and this player holds priority.', guard: 'isAutomaticPassBound', target: 'holding', actions: 'endShortcutsByLoopGuard' },
-                { guard: 'isStandingLastPassOnEmptyStack', target: 'inactive', actions: ['passByStandingPass', 'closePriority', 'finishStep'] },
-                { guard: 'isStandingLastPass', target: 'resolving', actions: ['passByStandingPass', 'closePriority', 'beginResolution'] },
-                { guard: 'holdsStandingPass', target: 'stateBasedActions', actions: 'passByStandingPass' },
-                { target: 'holding' },
-              ],
-            },
             holding: {
-              description: '117.3: a player (805.5: a team) holds priority and may cast, activate or pass; 117.4: all pass in succession — resolve the top object, or end the step (500.2).',
+              description: '117.3: a player (805.5: a team) holds priority and may cast, activate or pass; 117.4: all pass in succession — resolve the top object, or end the step (500.2). 732.2: while their standing pass holds they pass at once, recorded as any pass (117.3d).',
+              always: [
+                { description: 'The bound: 1000 automatic passes with no decision by hand — every standing pass ends, and this player holds priority.', guard: 'passBound', actions: 'endShortcutsByLoopGuard' },
+                { description: '732.2: the standing pass passes: the priority.pass its player would send, taken below as any.', guard: 'passHolds', actions: ['passByStandingPass', 'raiseStandingPass'] },
+              ],
               on: {
-                'shortcut.changed': 'received',
                 'priority.pass': [
                   { guard: { type: 'isRefused', params: { waitingFor: 'priority' } }, actions: { type: 'reject', params: { waitingFor: 'priority' } } },
                   { guard: 'isLastPassOnEmptyStack', target: 'inactive', actions: ['passPriority', 'closePriority', 'finishStep'] },

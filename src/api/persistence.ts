@@ -7,7 +7,7 @@ import { turnMachine, type TurnSnapshot } from '../machine/index.js';
 import { contextSchema } from '../rules/contextSchema.js';
 import { initialContext } from '../rules/setup.js';
 import { sideToOrder } from '../rules/triggerOrder.js';
-import { holdsStandingPass } from '../rules/shortcuts.js';
+import { declaresNoAttackersByStandingPass, declaresNoBlockersByStandingPass, holdsStandingPass } from '../rules/shortcuts.js';
 import type { GameContext } from '../rules/types.js';
 import { DEFAULT_LIMITS, declaredEnv, limitsOf, limitsSchema, teamId, type GameInput, type Limits, formatPath, parse, quote, type Env, type Issue } from '../vocabulary/index.js';
 
@@ -57,13 +57,13 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
   && [Object.prototype, null].includes(Object.getPrototypeOf(value));
 
-/** The state values the machine can be at rest in, per region: states with no eventless transition. */
+/** The state values the machine can be at rest in, per region: states with no unguarded eventless transition (732.2: holding and declaring have guarded ones). */
 function restValues(): { phases: Map<string, { phase: string; step: string | null; declaring: boolean }>; priority: Set<string> } {
   const phases = new Map<string, { phase: string; step: string | null; declaring: boolean }>();
   const priority = new Set<string>();
   const turn = turnMachine.root.states.turn;
   const rests = (node: AnyStateNode): AnyStateNode[] =>
-    node.type === 'atomic' ? (node.always?.length ? [] : [node]) : Object.values(node.states).flatMap(rests);
+    node.type === 'atomic' ? (node.always?.some((t) => !t.guard) ? [] : [node]) : Object.values(node.states).flatMap(rests);
   for (const node of rests(turn.states.phases)) {
     const path = node.path.slice(2); // below turn.phases
     const [phase, step = null] = path;
@@ -107,6 +107,10 @@ function stateProblem(value: unknown, ctx: GameContext): [path: string, reason: 
   }
   if (priority === 'holding' && ctx.triggerPass !== null) return ['snapshot.context.triggerPass', 'a pass of triggered abilities in progress while a player holds priority'];
   if (priority === 'holding' && holdsStandingPass(ctx)) return ['snapshot.context.shortcuts', `${ctx.priority.holder} holds priority while their standing pass holds (732.2: they would have passed)`];
+  if (ctx.shortcuts.raised) return ['snapshot.context.shortcuts.raised', 'a pass raised by a standing pass is not taken: a game at rest raises nothing'];
+  if (where.declaring && (where.step === 'declareAttackers' ? declaresNoAttackersByStandingPass(ctx) : declaresNoBlockersByStandingPass(ctx))) {
+    return ['snapshot.context.shortcuts', 'a declaration is awaited from a player whose standing pass declares none (732.2: it would have been made)'];
+  }
   if (ctx.priority.passes >= ctx.sides.length) return ['snapshot.context.priority.passes', `${ctx.priority.passes} passes in a row with ${ctx.sides.length} ${ctx.teams ? 'teams' : 'players'}`];
   if (ctx.resolution !== null) return ['snapshot.context.resolution', 'a resolution in progress: a game at rest resolves nothing'];
   if (ctx.procedure !== null) return ['snapshot.context.procedure', `${ctx.procedure} in progress: a game at rest is in no 723 procedure`];

@@ -197,13 +197,15 @@ const onEvent = <T extends TurnEventType>(_type: T, rule: (draft: Draft, event: 
   (draft, event) => rule(draft, event as EventOfType<T>);
 
 /**
- * A player's decision made by hand (not by a standing pass): 722.5, made by their controller, if any, is
- * recorded first (`controlledAction`); 732.2, the run of automatic passes starts again (shortcuts.decidedByHand).
+ * A player's decision: 722.5, made by their controller, if any, is recorded first (`controlledAction`,
+ * also for what a standing pass raises); 732.2, one made by hand starts the run of automatic passes again
+ * (shortcuts.decidedByHand), one a standing pass raised goes on with it (shortcuts.actedByStandingPass).
  */
 const onDecision = <T extends TurnEventType>(type: T, who: (event: EventOfType<T>) => string, rule: (draft: Draft, event: EventOfType<T>) => void): Rule =>
   onEvent(type, (draft, event) => {
     control.recordControlledAction(draft, event);
-    shortcuts.decidedByHand(draft, who(event));
+    if ((event as { standing?: true }).standing) shortcuts.actedByStandingPass(draft);
+    else shortcuts.decidedByHand(draft, who(event));
     rule(draft, event);
   });
 
@@ -280,8 +282,7 @@ export const ACTION_RULES = {
   cancelShortcut: onEvent('shortcut.cancel', (d, e) => shortcuts.cancelShortcut(d, e)),
   passByStandingPass: shortcuts.passByStandingPass,
   endShortcutsByLoopGuard: shortcuts.endShortcutsByLoopGuard,
-  declareNoAttackersByStandingPass: shortcuts.declareNoAttackersByStandingPass,
-  declareNoBlockersByStandingPass: shortcuts.declareNoBlockersByStandingPass,
+  declareByStandingPass: shortcuts.declareByStandingPass,
 } satisfies Record<string, Rule<never>>;
 
 /** The signals each signalling action raises, for the other region of the machine. */
@@ -290,8 +291,14 @@ export const ACTION_SIGNALS = {
   openCleanupCheck: { type: 'cleanup.check' },
   finishStep: { type: 'step.finished' },
   checkDepartures: { type: 'departures.check' },
-  announceShortcut: { type: 'shortcut.changed' },
 } as const satisfies Record<string, InternalEvent>;
+
+/** The events a standing pass raises (732.2), built from the context: the pass or declaration its player would send. */
+export const ACTION_EVENTS = {
+  raiseStandingPass: shortcuts.standingPassEvent,
+  raiseNoAttackers: shortcuts.standingNoAttackersEvent,
+  raiseNoBlockers: shortcuts.standingNoBlockersEvent,
+} as const satisfies Record<string, (ctx: GameContext) => InternalEvent>;
 
 /** A raised event, for the other region of the machine to react to. */
 const signal = (event: InternalEvent) => raise<GameContext, MachineEvent, MachineEvent, undefined, never, never>(event);
@@ -319,7 +326,9 @@ export function buildTurnActions(path: ActionPath = XSTATE_RESOLVES_BUILT_INS ? 
     openCleanupCheck: signal(ACTION_SIGNALS.openCleanupCheck),
     finishStep: signal(ACTION_SIGNALS.finishStep),
     checkDepartures: signal(ACTION_SIGNALS.checkDepartures),
-    announceShortcut: signal(ACTION_SIGNALS.announceShortcut),
+    ...(Object.fromEntries(Object.entries(ACTION_EVENTS).map(([name, build]) => [
+      name, raise<GameContext, MachineEvent, MachineEvent, undefined, never, never>(({ context }) => build(context)),
+    ])) as { [K in keyof typeof ACTION_EVENTS]: ReturnType<typeof signal> }),
     reject,
     // Host hooks: never referenced by the chart; the actions above call them (see hooks.ts).
     ...defaultHooks,

@@ -70,17 +70,10 @@ export const turnGuards = {
   /** 800.4a, 509.1: the defending players still to declare blockers have left. */
   isBlockDeclarationOver: ({ context }: GuardArgs) => isBlockDeclarationOver(context),
   /** 732.2: the player who received priority has a standing pass that holds: they pass at once. */
-  holdsStandingPass: ({ context }: GuardArgs) => shortcuts.holdsStandingPass(context),
-  /** 732.2, 117.4: that automatic pass completes the round with an empty stack: the step or phase ends. */
-  isStandingLastPassOnEmptyStack: ({ context }: GuardArgs) => shortcuts.holdsStandingPass(context) && isLastPass(context) && context.stack.length === 0,
-  /** 732.2, 117.4: that automatic pass completes the round: the top object resolves. */
-  isStandingLastPass: ({ context }: GuardArgs) => shortcuts.holdsStandingPass(context) && isLastPass(context),
+  passHolds: ({ context }: GuardArgs) => shortcuts.holdsStandingPass(context),
   /** The bound (FORMAT "Standing passes"): 1000 automatic passes with no decision by hand — every standing pass ends. */
-  isAutomaticPassBound: ({ context }: GuardArgs) => shortcuts.isAutomaticPassBound(context),
-  /** 508.1, 732.2: the active side's standing pass declares no attackers for it. */
-  declaresNoAttackersByStandingPass: ({ context }: GuardArgs) => shortcuts.declaresNoAttackersByStandingPass(context),
-  /** 509.1, 732.2: the defending side the game waits for has a standing pass that declares no blockers. */
-  declaresNoBlockersByStandingPass: ({ context }: GuardArgs) => shortcuts.declaresNoBlockersByStandingPass(context),
-  /** 509.1, 732.2: … and it is the last defending side to declare. */
-  isLastBlockDeclarationByStandingPass: ({ context }: GuardArgs) => shortcuts.declaresNoBlockersByStandingPass(context) && context.defendersToDeclare.length === 1,
+  passBound: ({ context }: GuardArgs) => shortcuts.isAutomaticPassBound(context),
+  /** 508.1, 509.1, 732.2: the standing pass of the side whose declaration the game waits for declares none (attackers, or blockers). */
+  passDeclaresNone: ({ context }: GuardArgs) => (context.step === 'declareAttackers'
+    ? shortcuts.declaresNoAttackersByStandingPass(context) : shortcuts.declaresNoBlockersByStandingPass(context)),
 };

@@ -2,7 +2,7 @@
 // XState machine runs: `ACTION_RULES` (a rules function over a draft), `ACTION_SIGNALS` (a
 // raised event), `reject` (a refusal, `refusalInState`), and `turnGuards`. A name the chart
 // uses that is none of these is an error when the chart is compiled, not a silent no-op.
-import { ACTION_RULES, ACTION_SIGNALS, refusalInState, type Rule } from '../machine/actions.js';
+import { ACTION_EVENTS, ACTION_RULES, ACTION_SIGNALS, refusalInState, type Rule } from '../machine/actions.js';
 import { turnGuards } from '../machine/guards.js';
 import { HOOK_NAMES } from '../machine/hooks.js';
 import type { MachineEvent } from '../machine/events.js';
@@ -27,6 +27,7 @@ type Guard = (args: { context: GameContext; event: MachineEvent }, params: unkno
 
 const RULES = ACTION_RULES as unknown as Record<string, Rule<unknown>>;
 const SIGNALS = ACTION_SIGNALS as Record<string, ChartEvent>;
+const EVENTS = ACTION_EVENTS as Record<string, (ctx: GameContext) => ChartEvent>;
 const GUARDS = turnGuards as unknown as Record<string, Guard>;
 
 /** A reference as XState reads it: a name, or `{ type, params }` (params a value or a function of context and event). */
@@ -58,13 +59,17 @@ function bindAction(ref: unknown, where: string): BoundAction<TurnRun> {
     const signal = SIGNALS[type];
     return (run) => { run.internalQueue.push(signal); };
   }
+  if (Object.hasOwn(EVENTS, type)) {
+    const build = EVENTS[type];
+    return (run) => { run.internalQueue.push(build(run.ctx)); };
+  }
   if (type === 'reject') {
     return (run, event) => {
       const { waitingFor } = (dynamic ? paramsNow(run, event, params) : params) as { waitingFor: WaitingFor };
       run.refusal = asRefusal(refusalInState(run.ctx, event as MachineEvent, waitingFor));
     };
   }
-  const why = HOOK_NAMES.has(type) ? 'a host hook: the chart never runs hooks itself' : 'neither a rules action (ACTION_RULES), a signal (ACTION_SIGNALS) nor reject';
+  const why = HOOK_NAMES.has(type) ? 'a host hook: the chart never runs hooks itself' : 'neither a rules action (ACTION_RULES), a signal (ACTION_SIGNALS or ACTION_EVENTS) nor reject';
   throw new Error(`playout: ${where}: action "${type}" is ${why}`);
 }
 

@@ -170,6 +170,7 @@ export const contextSchema: Schema<GameContext> = object<GameContext>({
     }), 8),
     run: count,
     ended: record(side, object<EndedPass>({ reason: picklist(SHORTCUT_END_REASONS, 'reason'), until: shortcutUntil, object: optional(id) }), 8),
+    raised: boolean,
   }),
 }, { noun: 'a game state', refine: checkContext });
 

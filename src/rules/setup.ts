@@ -69,6 +69,6 @@ export function initialContext(input: GameInput): GameContext {
     left: [],
     winners: null,
     zoneOwners: [],
-    shortcuts: { passes: {}, run: 0, ended: {} },
+    shortcuts: { passes: {}, run: 0, ended: {}, raised: false },
   };
 }

@@ -8,13 +8,11 @@ import {
   SHORTCUT_CONDITIONS, senderOf, untilInWords,
   type EventOfType, type PhaseId, type PlayerId, type ShortcutEndReason, type ShortcutView, type StepId, type WaitingFor,
 } from '../vocabulary/index.js';
-import { declareAttackers, declareBlockers } from './combat.js';
 import { cite } from './citations.js';
+import { controllerOfSide, deciderOfSide } from './control.js';
 import { record, type Draft } from './draft.js';
-import type { Refusal } from './legality.js';
-import { passPriority } from './priority.js';
-import { controllerOfSide, deciderOfSide, recordControlledAction } from './control.js';
 import { isSideInGame } from './inGame.js';
+import type { Refusal } from './legality.js';
 import { actingAs, playersOf, sideOf, sidesFrom, teamOfRecord } from './sides.js';
 import type { GameContext, ShortcutState, StackObject, StandingPass } from './types.js';
 
@@ -23,8 +21,6 @@ export const SHORTCUT_RULE = '730.2';
 
 /** FORMAT "Standing passes", Bound: automatic passes in a row, with no decision by hand between them, before every pass ends. */
 export const AUTOMATIC_PASS_BOUND = 1000;
-
-const EMPTY: ShortcutState = { passes: {}, run: 0, ended: {} };
 
 /** A side in words: a player, or "team A+B". */
 const named = (ctx: GameContext, side: string) => (ctx.teams === null ? side : `team ${side}`);
@@ -67,24 +63,24 @@ export function endShortcutsSetBy(draft: Draft, side: string, controller: Player
 /** The priority holder's standing pass holds, and the bound is not reached: they pass at once. */
 export function holdsStandingPass(ctx: GameContext): boolean {
   const holder = ctx.priority.holder;
-  return holder !== null && ctx.shortcuts.run < AUTOMATIC_PASS_BOUND && standingPassOf(ctx, holder) !== undefined;
+  return holder !== null && !ctx.shortcuts.raised && ctx.shortcuts.run < AUTOMATIC_PASS_BOUND && standingPassOf(ctx, holder) !== undefined;
 }
 
 /** The holder's pass would pass, but the bound is reached: every standing pass ends, the holder holds priority. */
 export function isAutomaticPassBound(ctx: GameContext): boolean {
   const holder = ctx.priority.holder;
-  return holder !== null && ctx.shortcuts.run >= AUTOMATIC_PASS_BOUND && standingPassOf(ctx, holder) !== undefined;
+  return holder !== null && !ctx.shortcuts.raised && ctx.shortcuts.run >= AUTOMATIC_PASS_BOUND && standingPassOf(ctx, holder) !== undefined;
 }
 
 /** The pass of the side the game waits for to declare attackers declares none for it. */
 export function declaresNoAttackersByStandingPass(ctx: GameContext): boolean {
-  return standingPassOf(ctx, ctx.activeSide)?.declareNoAttackers === true;
+  return !ctx.shortcuts.raised && standingPassOf(ctx, ctx.activeSide)?.declareNoAttackers === true;
 }
 
 /** The pass of the defending side whose declaration the game waits for declares no blockers for it. */
 export function declaresNoBlockersByStandingPass(ctx: GameContext): boolean {
   const defender = ctx.defendersToDeclare[0];
-  return defender !== undefined && standingPassOf(ctx, defender)?.declareNoBlockers === true;
+  return defender !== undefined && !ctx.shortcuts.raised && standingPassOf(ctx, defender)?.declareNoBlockers === true;
 }
 
 /** A change of the standing passes (a copy: past snapshots keep theirs). */
@@ -177,34 +173,46 @@ export function cancelShortcut(draft: Draft, event: EventOfType<'shortcut.cancel
   endShortcutOf(draft, event.player, 'cancelled');
 }
 
-/** 117.3d, 732.2: the holder passes by their standing pass — the very pass a player sends by hand. */
+/**
+ * 117.3d, 732.2: the holder passes by their standing pass — the very pass a player sends by hand:
+ * this counts it (the bound) and marks it raised; the chart then raises `standingPassEvent`, which
+ * the holding state takes as any `priority.pass` (its guards, its records).
+ */
 export function passByStandingPass(draft: Draft): void {
-  const { ctx } = draft;
+  change(draft, { run: draft.ctx.shortcuts.run + 1, raised: true });
+}
+
+/** A declaration a standing pass makes is raised as the event a player would send (see passByStandingPass). */
+export function declareByStandingPass(draft: Draft): void {
+  change(draft, { raised: true });
+}
+
+/**
+ * The events a standing pass raises: a pass, a declaration of no attackers or of no blockers, as its
+ * player would send them (`standing` marks them), sent by who set the pass (722.5: their controller, if it was).
+ */
+export function standingPassEvent(ctx: GameContext) {
   const pass = standingPassOf(ctx, ctx.priority.holder!)!;
-  const run = ctx.shortcuts.run + 1;
-  recordControlledAction(draft, { type: 'priority.pass', player: pass.player }); // 722.5: made for them by their controller
-  passPriority(draft, pass.player);
-  change(draft, { run });
+  return { type: 'priority.pass' as const, player: pass.player, by: pass.by, standing: true as const };
+}
+export function standingNoAttackersEvent(ctx: GameContext) {
+  const pass = standingPassOf(ctx, ctx.activeSide)!;
+  return { type: 'combat.declareAttackers' as const, player: pass.player, by: pass.by, attackers: [] as never[], standing: true as const };
+}
+export function standingNoBlockersEvent(ctx: GameContext) {
+  const pass = standingPassOf(ctx, ctx.defendersToDeclare[0])!;
+  return { type: 'combat.declareBlockers' as const, player: pass.player, by: pass.by, blockers: [] as never[], standing: true as const };
+}
+
+/** The raised pass or declaration is being taken: nothing is raised any more (and the run of automatic passes goes on). */
+export function actedByStandingPass(draft: Draft): void {
+  if (draft.ctx.shortcuts.raised) change(draft, { raised: false });
 }
 
 /** The bound: every standing pass ends (`loopGuard`); whoever receives priority now holds it. */
 export function endShortcutsByLoopGuard(draft: Draft): void {
   endWhere(draft, 'loopGuard');
   change(draft, { run: 0 });
-}
-
-/** 508.1, 732.2: the active side's pass says it declares no attackers: that declaration, as the player would send it. */
-export function declareNoAttackersByStandingPass(draft: Draft): void {
-  const pass = standingPassOf(draft.ctx, draft.ctx.activeSide)!;
-  recordControlledAction(draft, { type: 'combat.declareAttackers', player: pass.player, attackers: [] });
-  declareAttackers(draft, { player: pass.player, attackers: [] });
-}
-
-/** 509.1, 732.2: the defending side's pass says it declares no blockers. */
-export function declareNoBlockersByStandingPass(draft: Draft): void {
-  const pass = standingPassOf(draft.ctx, draft.ctx.defendersToDeclare[0])!;
-  recordControlledAction(draft, { type: 'combat.declareBlockers', player: pass.player, blockers: [] });
-  declareBlockers(draft, { player: pass.player, blockers: [] });
 }
 
 /** Whether `who` (a player or side, as `turnOf` names it) takes the current turn. */
@@ -308,4 +316,3 @@ export function whyStopped(ctx: GameContext, kind: Exclude<WaitingFor, null>, si
   return { reason: `${who} ${WAIT_WORDS[kind]} (no standing pass)`, rule: WAIT_RULES[kind] };
 }
 
-export { EMPTY as NO_SHORTCUTS };

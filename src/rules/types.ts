@@ -226,4 +226,6 @@ export interface ShortcutState {
   run: number;
   /** Side → why its last pass ended; forgotten when that side decides by hand or sets another. */
   ended: Record<string, EndedPass>;
+  /** A standing pass's pass (or declaration) was raised and is not yet taken (false whenever the game is at rest). */
+  raised: boolean;
 }

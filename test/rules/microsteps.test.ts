@@ -30,10 +30,10 @@ function recorded() {
 }
 
 describe('117.5 in the chart', () => {
-  it('nothing waiting: a pass reaches the next holder in three microsteps (the check, priority received, held: no standing pass, 732.2)', () => {
+  it('nothing waiting: a pass reaches the next holder in two microsteps (the check, then priority)', () => {
     const game = recorded();
     expect(game.send({ type: 'priority.pass', player: 'A' })).toEqual({
-      steps: ['stateBasedActions', 'received', 'holding'],
+      steps: ['stateBasedActions', 'holding'],
       records: ['passed', 'stateBasedActions', 'priority'],
     });
   });
@@ -42,7 +42,7 @@ describe('117.5 in the chart', () => {
     const game = recorded();
     game.send({ type: 'trigger.report', ability: { id: 't', controller: 'B', effects: [] } });
     expect(game.send({ type: 'priority.pass', player: 'A' })).toEqual({
-      steps: ['stateBasedActions', 'triggers', 'triggers', 'stateBasedActions', 'received', 'holding'],
+      steps: ['stateBasedActions', 'triggers', 'triggers', 'stateBasedActions', 'holding'],
       records: ['passed', 'stateBasedActions', 'putOnStack', 'stateBasedActions', 'priority'],
     });
   });
