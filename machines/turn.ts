@@ -66,13 +66,13 @@ export const turnStatechart = setup({
       { guard: { type: 'isRefused', params: { waitingFor: null } }, actions: { type: 'reject', params: { waitingFor: null } } },
       { description: '104.3a, 800.4: the player leaves the game at once, in any state; then each region goes on without them.', actions: ['concede', 'checkDepartures'] },
     ],
-    'shortcut.passUntil': {
-      description: '730.2a: a standing pass, at any time; whoever the game waits for now may act by it at once (the eventless transitions of holding and declaring).',
-      actions: 'setShortcut',
-    },
+    'shortcut.passUntil': [
+      { guard: { type: 'isRefused', params: { waitingFor: null } }, actions: { type: 'reject', params: { waitingFor: null } } },
+      { description: '730.2a: a standing pass, at any time; whoever the game waits for now may act by it at once (the eventless transitions of holding and declaring).', actions: 'setShortcut' },
+    ],
     'shortcut.cancel': [
       { guard: { type: 'isRefused', params: { waitingFor: null } }, actions: { type: 'reject', params: { waitingFor: null } } },
-      { actions: 'cancelShortcut' },
+      { description: '730.2: the player chooses again from now on (their standing pass ends: cancelled).', actions: 'cancelShortcut' },
     ],
   },
   states: {
@@ -176,7 +176,7 @@ export const turnStatechart = setup({
                   states: {
                     declaring: {
                       description: '508.1: waiting for the active player to declare attackers (a turn-based action); 732.2: a standing pass that says so declares none.',
-                      always: { guard: 'passDeclaresNone', actions: ['declareByStandingPass', 'raiseNoAttackers'] },
+                      always: { description: '508.1, 730.2: the active player\'s standing pass declares no attackers: the declaration they would send, taken below as any.', guard: 'passDeclaresNone', actions: ['declareByStandingPass', 'raiseNoAttackers'] },
                       on: {
                         'combat.declareAttackers': [
                           { guard: { type: 'isRefused', params: { waitingFor: 'declareAttackers' } }, actions: { type: 'reject', params: { waitingFor: 'declareAttackers' } } },
@@ -196,7 +196,7 @@ export const turnStatechart = setup({
                   states: {
                     declaring: {
                       description: '509.1: waiting for the defending players to declare blockers (a turn-based action); 732.2: a standing pass that says so declares none for its player.',
-                      always: { guard: 'passDeclaresNone', actions: ['declareByStandingPass', 'raiseNoBlockers'] },
+                      always: { description: '509.1, 730.2: the defending player\'s standing pass declares no blockers: the declaration they would send, taken below as any.', guard: 'passDeclaresNone', actions: ['declareByStandingPass', 'raiseNoBlockers'] },
                       on: {
                         'combat.declareBlockers': [
                           { guard: { type: 'isRefused', params: { waitingFor: 'declareBlockers' } }, actions: { type: 'reject', params: { waitingFor: 'declareBlockers' } } },
@@ -318,8 +318,8 @@ export const turnStatechart = setup({
             holding: {
               description: '117.3: a player (805.5: a team) holds priority and may cast, activate or pass; 117.4: all pass in succession — resolve the top object, or end the step (500.2). 732.2: while their standing pass holds they pass at once, recorded as any pass (117.3d).',
               always: [
-                { description: 'The bound: 1000 automatic passes with no decision by hand — every standing pass ends, and this player holds priority.', guard: 'passBound', actions: 'endShortcutsByLoopGuard' },
-                { description: '732.2: the standing pass passes: the priority.pass its player would send, taken below as any.', guard: 'passHolds', actions: ['passByStandingPass', 'raiseStandingPass'] },
+                { description: '730.2 (the format\'s bound): 1000 automatic passes with no decision by hand — every standing pass ends, and this player holds priority.', guard: 'passBound', actions: 'endShortcutsByLoopGuard' },
+                { description: '730.2: the standing pass passes: the priority.pass its player would send, taken below as any.', guard: 'passHolds', actions: ['passByStandingPass', 'raiseStandingPass'] },
               ],
               on: {
                 'priority.pass': [

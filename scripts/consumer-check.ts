@@ -24,7 +24,8 @@ import { checkJest, checkTestingPaths, checkViteReactApp } from './consumer-apps
  * 300 kB for one ES module build; issue 23's real dual build ships every entry twice (ES module and
  * CommonJS, .d.ts and .d.cts) and adds mtg-turn-machine/testing (the families and the rules monitor): 400 kB.
  */
-export const LIMITS = { tarballBytes: 400 * 1024, installedBytes: 2 * 1024 * 1024 };
+// The tarball holds every entry twice (ESM and CommonJS) and the testing entry; issue 18 and 20 grew it to ~435 kB.
+export const LIMITS = { tarballBytes: 500 * 1024, installedBytes: 2 * 1024 * 1024 };
 
 const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
   peerDependencies: Record<string, string>;

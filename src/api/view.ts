@@ -3,7 +3,7 @@
 import type { TurnSnapshot } from '../machine/index.js';
 import { abilitiesToOrder, sideToOrder } from '../rules/triggerOrder.js';
 import { durationInWords, triggerInWords } from './words.js';
-import { isGameOver, isSideInGame, playersInGame } from '../rules/inGame.js';
+import { isGameOver, isInGame, isSideInGame, playersInGame } from '../rules/inGame.js';
 import { playersOf, primaryOf } from '../rules/sides.js';
 import { deciderOf, deciderOfSide } from '../rules/control.js';
 import { upcomingTurns } from '../rules/turnPlan.js';
@@ -181,7 +181,7 @@ export function view(snapshot: GameState, options: ViewOptions = {}): View {
     rulesEdition: ctx.options.rulesEdition,
     ruleNumbers: ruleNumbersOf(ctx.options.rulesEdition),
     controlledBy: ctx.control === null ? {} : Object.fromEntries(playersOf(ctx, ctx.control.side).map((p) => [p, ctx.control!.controller])),
-    decides: Object.fromEntries(ctx.players.map((p) => [p, deciderOf(ctx, p)])),
+    decides: Object.fromEntries(ctx.players.filter((p) => isInGame(ctx, p)).map((p) => [p, deciderOf(ctx, p)])),
     pendingControl: Object.fromEntries(ctx.pendingControl.map((c) => [c.side, c.controller])),
     decider: waiting === null || awaited === null ? null : deciderOfSide(ctx, awaited),
     shortcuts: shortcutsView(ctx),

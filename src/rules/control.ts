@@ -4,6 +4,7 @@
 // legality function read (`ctx.control`); the chart has no states of its own for it.
 import { actorOf, senderOf, type ControlledActionName, type PlayerId, type TurnEvent, type TurnEventType } from '../vocabulary/index.js';
 import { cite } from './citations.js';
+import { isSideInGame } from './inGame.js';
 import { limitReached, record, type Draft } from './draft.js';
 import type { Refusal } from './legality.js';
 import { actingAs, playersOf, primaryOf, sideOf } from './sides.js';
@@ -134,13 +135,14 @@ function endControl(draft: Draft, rule: string): void {
 }
 
 /**
- * 800.4a: `player` leaves the game: the control of them (805.8: of their team) ends at once, the
- * effects waiting to give control of them are gone, and Emrakul gives them no extra turn (for the
- * "leaving" rules to call).
+ * 800.4a: `player` has left the game: once their side is gone (805.8: with teams, the whole team),
+ * the control of it ends at once, the effects waiting to give control of it are gone, and Emrakul
+ * gives it no extra turn (for the "leaving" rules to call).
  */
 export function endControlOf(draft: Draft, player: PlayerId, rule: string): void {
   const { ctx } = draft;
   const side = sideOf(ctx, player);
+  if (isSideInGame(ctx, side)) return; // 805.8: their team is still in the game, and the control of it goes on
   if (ctx.control?.side === side) endControl(draft, rule);
   if (side === ctx.activeSide) ctx.controlExtraTurns = 0;
   ctx.pendingControl = ctx.pendingControl.filter((c) => c.side !== side);

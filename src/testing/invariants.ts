@@ -1852,7 +1852,7 @@ export class RulesMonitor {
     // 722.1, 722.5, 805.8: who controls whom, who decides for each player and for what the game waits for, what waits
     const c = this.control;
     mismatch('722.1', 'controlled players', c === null ? {} : Object.fromEntries(this.playersOf(c.side).map((p) => [p, c.controller])), v.controlledBy);
-    mismatch('722.5', 'who decides', Object.fromEntries(this.players.map((p) => [p, this.controllerInstead(this.sideOf(p)) ?? p])), v.decides);
+    mismatch('722.5', 'who decides', Object.fromEntries(this.players.filter((p) => !this.left.includes(p)).map((p) => [p, this.controllerInstead(this.sideOf(p)) ?? p])), v.decides);
     mismatch('722.1a', 'control waiting', Object.fromEntries(this.pendingControl.map((p) => [p.side, p.controller])), v.pendingControl);
     mismatch('722.5', 'who decides now', side === null ? null : this.controllerInstead(side) ?? side, v.decider);
     mismatch(this.teamTurnEffects ? '805.8/500.7/500.11' : this.rule('805.4', '500.7/500.11/101.4'), 'the upcoming turns', this.upcomingSides(v.nextTurns.length), v.nextTurns);

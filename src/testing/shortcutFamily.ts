@@ -79,6 +79,7 @@ const DECLARED_WHILE_WAITING = 'a pass set while the game waits for the declarat
 const BLOCKS_WHILE_WAITING = 'a pass set while the game waits for blockers declares them at once (509.1)';
 const THROUGH_A_SPELL = 'a pass without conditions passes with a spell on the stack: it resolves (117.4)';
 const CANCEL_REFUSED = 'a cancel without a standing pass is refused (732.2)';
+const SET_REFUSED = 'a standing pass sent by a player who does not make that decision is refused (722.5)';
 
 const bear = { id: 'bear' };
 
@@ -133,10 +134,21 @@ export const shortcuts: Family = {
       stopAtTurn: 2,
       label: (_states, events) => (events.length === 1 && events[0].type === 'shortcut.cancel' ? CANCEL_REFUSED : null),
     },
+    {
+      input: AB,
+      menu: (s) => (untouched(s) ? [{ type: 'shortcut.passUntil', player: 'B', by: 'A', until: { endOfTurn: true } }] : []),
+      stopAtTurn: 2,
+      label: (_states, events) => (events.length === 1 && events[0].type === 'shortcut.passUntil' ? SET_REFUSED : null),
+    },
   ],
-  expected: [...COMBOS.map(([kind, way]) => labelOf(kind, way)), DECLARED, DECLARED_WHILE_WAITING, BLOCKS_WHILE_WAITING, THROUGH_A_SPELL, CANCEL_REFUSED],
+  expected: [...COMBOS.map(([kind, way]) => labelOf(kind, way)), DECLARED, DECLARED_WHILE_WAITING, BLOCKS_WHILE_WAITING, THROUGH_A_SPELL, CANCEL_REFUSED, SET_REFUSED],
   check: (p) => {
     const ends = p.history.filter((r) => r.type === 'shortcutEnded');
+    if (p.label === SET_REFUSED) {
+      // 722.5 (723.5 in the default edition): only who makes B's decisions may announce B's passes
+      expectRule(p.refusals[0]?.rule === '723.5' && p.history.every((r) => r.type !== 'shortcutSet'), '722.5', `A's pass for B was ${p.refusals[0] ? `refused by ${p.refusals[0].rule}` : 'accepted'}`);
+      return;
+    }
     if (p.label === CANCEL_REFUSED) {
       expectRule(p.refusals[0]?.rule === '732.2', '732.2', `the cancel was ${p.refusals[0] ? `refused by ${p.refusals[0].rule}` : 'accepted'}`);
       return;

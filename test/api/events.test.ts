@@ -8,10 +8,10 @@ import {
 } from '../../src/index.js';
 
 let made = 0;
-/** The event for every legal action of every player now; each must be accepted. */
+/** The event for every legal action of every player now but conceding (104.3a: always legal; tested apart); each must be accepted. */
 function eventsOfLegalActions(game: Game) {
   const snapshot = game.snapshot();
-  return snapshot.context.players.flatMap((player: PlayerId) => legalActions(snapshot, player).map((action: LegalAction) => {
+  return snapshot.context.players.flatMap((player: PlayerId) => legalActions(snapshot, player).filter((a) => a.type !== 'player.concede').map((action: LegalAction) => {
     made += 1;
     const details = { player, object: { id: `x${made}`, effects: [] }, attackers: [], blockers: [] };
     const event = toEvent(action, details as never);
@@ -20,6 +20,15 @@ function eventsOfLegalActions(game: Game) {
 }
 
 describe('toEvent', () => {
+  it('104.3a: every player may concede at any time, and the event made from that legal action is accepted', () => {
+    const game = createGame({ players: ['A', 'B', 'C'] });
+    for (const player of ['A', 'B', 'C']) expect(legalActions(game.snapshot(), player)).toContainEqual({ type: 'player.concede' });
+    const event = toEvent({ type: 'player.concede' }, { player: 'B' });
+    expect(event).toEqual({ type: 'player.concede', player: 'B' });
+    expect(game.send(event)).toBeNull();
+    expect(view(game.snapshot()).inGame).toEqual(['A', 'C']);
+  });
+
   it('in the upkeep (117.3a): every legal action of the active player becomes an accepted event; the other has none', () => {
     const game = createGame({ players: ['A', 'B'] });
     const made = eventsOfLegalActions(game);

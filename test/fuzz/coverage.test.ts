@@ -110,14 +110,17 @@ describe('fuzz coverage', () => {
       else if (teams.length === 3) count.threeTeams += 1;
       if (teams.some((t) => t.length === 1)) count.teamOfOne += 1;
       const bindings = new Map<string, string>();
+      const perActive = new Set<string>();
       const severalPlayers = new Set<string>();
       const nextTurnDurations = new Set<string>();
       for (const intent of c.intents) {
         const event: TurnEvent = realizer.event(intent, game.snapshot());
         if (game.send(event) !== null) continue;
         for (const at of allAts(event)) {
-          const binding = at.nextTurnOf !== undefined ? 'nextTurnOf' : at.thisTurn ? 'thisTurn' : at.thatPhase ? 'thatPhase' : at.perActivePlayer ? 'perActivePlayer' : null;
+          const binding = at.nextTurnOf !== undefined ? 'nextTurnOf' : at.thisTurn ? 'thisTurn' : at.thatPhase ? 'thatPhase' : null;
           if (binding) bindings.set(at.id, binding);
+          // 805.4d: how many times it triggers, whatever it is bound to
+          if (at.perActivePlayer) perActive.add(at.id);
         }
         const text = JSON.stringify(event);
         if ((event.type === 'spell.cast' || event.type === 'ability.activate') && text.includes('"players"')) severalPlayers.add(event.object.id);
@@ -138,6 +141,7 @@ describe('fuzz coverage', () => {
       for (const r of game.history) {
         const binding = r.type === 'triggered' ? bindings.get(r.id.split('@')[0]) : undefined;
         if (binding) count[`${binding}Triggered` as 'nextTurnOfTriggered'] += 1;
+        if (r.type === 'triggered' && perActive.has(r.id.split('@')[0])) count.perActivePlayerTriggered += 1;
         if (r.type === 'discarded' && teams.length > 0) count.teamDiscards += 1;
         if (r.type === 'resolved' && severalPlayers.has(r.id)) count.severalPlayersEffectResolved += 1;
         if (r.type === 'effectEnded' && nextTurnDurations.has(r.id)) count.nextTurnDurationEnded += 1;

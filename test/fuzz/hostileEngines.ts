@@ -120,7 +120,8 @@ function actionEvent(game: Game, choice: number): { player: string; event: TurnE
   const side = v.awaiting?.side;
   if (!side) return null;
   const player = v.awaiting!.players[choice % v.awaiting!.players.length];
-  const actions: LegalAction[] = game.legalActions(player);
+  // (conceding, 104.3a, is always legal: the case goes on with the other actions)
+  const actions: LegalAction[] = game.legalActions(player).filter((a) => a.type !== 'player.concede');
   if (actions.length === 0) return null;
   const action = actions[choice % actions.length];
   const actor = v.teams === null ? { player: side } : { player };

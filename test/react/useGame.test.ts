@@ -19,7 +19,7 @@ describe('createGameStore', () => {
     expect(state.history[0]).toMatchObject({ type: 'turnBegan', turn: 1, player: 'Ann' });
     expect(state.view).toEqual(view(reference.snapshot()));
     expect(state.legalActions.Ann).toEqual(legalActions(reference.snapshot(), 'Ann'));
-    expect(state.legalActions.Bo).toEqual([]);
+    expect(state.legalActions.Bo).toEqual([{ type: 'player.concede' }]); // 117.3a: Bo may only concede (104.3a)
     expect(store.getState()).toBe(state); // nothing changed: the same object
   });
 
@@ -65,6 +65,6 @@ describe('useGame', () => {
       return createElement('p', null, `turn ${seen.turn}, ${seen.priority} holds priority, ${history.length} records, Ann may ${legal.Ann.length}, Bo may ${legal.Bo.length}`);
     }
     const records = createGame(INPUT).history.length;
-    expect(renderToString(createElement(Table))).toBe(`<p>turn 1, Ann holds priority, ${records} records, Ann may 5, Bo may 0</p>`);
+    expect(renderToString(createElement(Table))).toBe(`<p>turn 1, Ann holds priority, ${records} records, Ann may 6, Bo may 1</p>`);
   });
 });

@@ -151,7 +151,11 @@ describe('800.4a, for the "leaving the game" rules: endControlOf / endControlBy'
     mindslaver(game, 'B', 'A', { thenExtraTurn: true });
     goTo(game, { turn: 2, step: 'upkeep' });
     expect(ctxOf(game).controlExtraTurns).toBe(1);
-    const draft = beginDraft(ctxOf(game));
+    // while B is still in the game, nothing ends (805.8: with teams, a team still in the game stays controlled)
+    const early = beginDraft(ctxOf(game));
+    endControlOf(early, 'B', '800.4a');
+    expect(early.records).toEqual([]);
+    const draft = beginDraft({ ...ctxOf(game), left: ['B'] });
     endControlOf(draft, 'B', '800.4a');
     const after = { ...ctxOf(game), ...changesOf(draft) } as GameContext;
     expect(after.control).toBeNull();
