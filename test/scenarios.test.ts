@@ -21,32 +21,43 @@ for (const dir of folders) {
   });
 }
 
-// Issue 18 (rule numbers by edition, controlling a player, leaving the game, extra turns for several
-// players, 500.10a): the upcoming scenarios main passes, by name.
+// The upcoming scenarios (../shared/scenarios/upcoming) of the issues main has done, by name: issue 18
+// (rule numbers by edition, controlling a player, leaving the game, extra turns for several players,
+// 500.10a) and issue 20 (standing passes, 732.2).
 const upcoming = here('../../shared/scenarios/upcoming');
-const ISSUE_18 = [
-  '23-mindslaver-controls-the-next-turn.json',
-  '24-control-waits-past-a-skipped-turn.json',
-  '25-emrakul-control-then-extra-turn.json',
-  '26-2hg-controlling-a-player-controls-the-team.json',
-  '27-concede-while-holding-priority.json',
-  '28-active-player-concedes-the-turn-goes-on.json',
-  '29-two-player-concession-ends-the-game.json',
-  '30-final-fortune-loss-in-the-extra-turn.json',
-  '31-each-player-takes-an-extra-turn.json',
-  '32-each-player-extra-turn-in-another-players-turn.json',
-  '33-you-get-an-additional-step-only-in-your-turn.json',
-  '34-rule-numbers-default-edition.json',
-  '35-rule-numbers-november-2023.json',
-  '36-rule-numbers-september-2025.json',
-];
-describe.runIf(existsSync(upcoming))('upcoming scenarios of issue 18', () => {
-  it.each(ISSUE_18)('%s', (file) => {
-    const result = runScenario(readFileSync(join(upcoming, file), 'utf8'));
-    expect(result.failures).toEqual([]);
-    expect(result.ok).toBe(true);
+const UPCOMING: Record<string, string[]> = {
+  'issue 18': [
+    '23-mindslaver-controls-the-next-turn.json',
+    '24-control-waits-past-a-skipped-turn.json',
+    '25-emrakul-control-then-extra-turn.json',
+    '26-2hg-controlling-a-player-controls-the-team.json',
+    '27-concede-while-holding-priority.json',
+    '28-active-player-concedes-the-turn-goes-on.json',
+    '29-two-player-concession-ends-the-game.json',
+    '30-final-fortune-loss-in-the-extra-turn.json',
+    '31-each-player-takes-an-extra-turn.json',
+    '32-each-player-extra-turn-in-another-players-turn.json',
+    '33-you-get-an-additional-step-only-in-your-turn.json',
+    '34-rule-numbers-default-edition.json',
+    '35-rule-numbers-november-2023.json',
+    '36-rule-numbers-september-2025.json',
+  ],
+  'issue 20 (standing passes)': [
+    '37-pass-until-my-next-turn.json',
+    '38-standing-passes-to-the-end-step.json',
+    '39-the-same-passes-by-hand.json',
+    '40-a-standing-pass-stops-at-declarations.json',
+  ],
+};
+for (const [issue, files] of Object.entries(UPCOMING)) {
+  describe.runIf(existsSync(upcoming))(`upcoming scenarios of ${issue}`, () => {
+    it.each(files)('%s', (file) => {
+      const result = runScenario(readFileSync(join(upcoming, file), 'utf8'));
+      expect(result.failures).toEqual([]);
+      expect(result.ok).toBe(true);
+    });
   });
-});
+}
 
 describe('the runner fails when the game differs from an expectation', () => {
   it('reports the entry index, the key, expected and actual', () => {
@@ -89,20 +100,5 @@ describe('the runner fails when the game differs from an expectation', () => {
       ],
     });
     expect(result.failures[0].message).toMatch(/^gave up after 1000 passes without reaching it; stuck at turn 1 \(A\), ending\/cleanup/);
-  });
-});
-
-// Issue 20 (standing passes, 732.2): the public upcoming scenarios this branch makes pass, by name.
-const SHORTCUT_SCENARIOS = [
-  '37-pass-until-my-next-turn.json',
-  '38-standing-passes-to-the-end-step.json',
-  '39-the-same-passes-by-hand.json',
-  '40-a-standing-pass-stops-at-declarations.json',
-];
-describe.runIf(existsSync(upcoming))('upcoming scenarios of issue 20 (standing passes)', () => {
-  it.each(SHORTCUT_SCENARIOS)('%s', (file) => {
-    const result = runScenario(readFileSync(join(upcoming, file), 'utf8'));
-    expect(result.failures).toEqual([]);
-    expect(result.ok).toBe(true);
   });
 });
