@@ -184,9 +184,9 @@ export function renderControls(container: HTMLElement, game: LocalGame, state: C
     const options = { declareNoAttackers: true, declareNoBlockers: true, stops };
     const pass = view.shortcuts[who];
     return [
-      button('⏭ next step', passUntilNextStep(who, options), true, `until-step-${testId}`),
-      button('⏭ end of turn', passUntilEndOfTurn(who, options), true, `until-end-${testId}`),
-      button('⏭ my turn', passUntilNextTurn(who, who, options), true, `until-turn-${testId}`),
+      button('» next step', passUntilNextStep(who, options), true, `until-step-${testId}`),
+      button('» end of turn', passUntilEndOfTurn(who, options), true, `until-end-${testId}`),
+      button('» my turn', passUntilNextTurn(who, who, options), true, `until-turn-${testId}`),
       pass ? button('✕ stop passing', cancelPassUntil(who), true, `cancel-pass-${testId}`) : null,
     ];
   };
