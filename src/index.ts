@@ -7,7 +7,7 @@ export { GameInputError } from './machine/context.js';
 export type { TurnEmitted } from './machine/emitted.js';
 export type { HookParams, HookName, StateBasedActionsResult, StateBasedActionsRule } from './machine/hooks.js';
 export { createTurnActor, GameStartError, type TurnActor, type TurnActorOptions } from './api/actor.js';
-export type { Fault } from './api/faults.js';
+export type { Fault, FaultReporter } from './api/faults.js';
 export { createGame, type Game, type GameView, type Seat, type CreateGameOptions } from './api/game.js';
 // The same game without the actor, for AI search and servers
 export { createPlayout, type Playout, type PlayoutOptions } from './playout/index.js';

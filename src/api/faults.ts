@@ -5,6 +5,7 @@
 // hooks refuse the event they ran in (machine/faults.ts) and are reported the same way.
 import { messageOf } from '../machine/faults.js';
 
+/** A fault contained: a host hook, a listener or an inspection callback that threw or answered something invalid. */
 export interface Fault {
   /** What failed: a listener of the actor, an inspection callback, a host hook. */
   source: 'listener' | 'inspect' | 'hook';
@@ -13,6 +14,7 @@ export interface Fault {
   message: string;
 }
 
+/** Where contained faults are reported (`onFault`). */
 export type FaultReporter = (fault: Fault) => void;
 
 /** Reports a fault without letting the reporter's own error out. */

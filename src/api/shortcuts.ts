@@ -6,6 +6,7 @@ import {
   type EventOfType, type PhaseId, type PlayerId, type ShortcutCondition, type ShortcutStop, type StepId, type StopWhose, type TeamId,
 } from '../vocabulary/index.js';
 
+/** The `shortcut.passUntil` event the builders make. */
 export type PassUntilEvent = EventOfType<'shortcut.passUntil'>;
 
 /** What a standing pass may add to its end point: the conditions that end it early, declarations of none, stops. */

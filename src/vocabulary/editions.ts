@@ -5,6 +5,7 @@
 // (`options.rulesEdition`). Code, tests and docs write the September 2025 numbers (RULES.md):
 // 723 ending the turn and the combat phase, 722 controlling another player.
 
+/** The numbers of the chapters that moved between editions of the Comprehensive Rules. */
 export interface RuleNumbers {
   /** The chapter "Ending Turns and Phases" (723 in September 2025). */
   endingTurnsAndPhases: string;
@@ -14,6 +15,7 @@ export interface RuleNumbers {
   takingShortcuts: string;
 }
 
+/** One row of the edition table: from which edition date its numbers hold, and the evidence for them. */
 export interface RulesEditionRow extends RuleNumbers {
   /** The first edition (its date, YYYY-MM-DD) these numbers are taken to hold from. */
   from: string;

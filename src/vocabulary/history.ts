@@ -71,10 +71,12 @@ export interface HistoryFieldsMap {
 
 /** The decisions a controller makes for the player they control (`controlledAction.action`). */
 export const CONTROLLED_ACTIONS = ['pass', 'cast', 'activate', 'declareAttackers', 'declareBlockers', 'orderTriggers'] as const;
+/** A decision a controller makes for the player they control (722.5), as `controlledAction` names it. */
 export type ControlledActionName = (typeof CONTROLLED_ACTIONS)[number];
 
 /** Why a player left the game: they conceded (104.3a), lost (104.3e), or their team did (810.8a–b). */
 export const LEAVING_REASONS = ['conceded', 'lost', 'team'] as const;
+/** Why a player left: `conceded` (104.3a), `lost` (104.3e), or `team` (810.8a–b: with their Two-Headed Giant team). */
 export type LeavingReason = (typeof LEAVING_REASONS)[number];
 
 /** A history record's type. */

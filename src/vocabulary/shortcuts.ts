@@ -21,16 +21,19 @@ export interface ShortcutUntil {
 
 /** What ends a standing pass early, at once (default: all three). */
 export const SHORTCUT_CONDITIONS = ['opponentCasts', 'opponentActivates', 'ownTrigger'] as const;
+/** What ends a standing pass early (`unless`): an opponent casts or activates, or an ability of the side's is put on the stack. */
 export type ShortcutCondition = (typeof SHORTCUT_CONDITIONS)[number];
 
 /** Why a standing pass ended (`shortcutEnded.reason`); `stop` is the API's stops (not in the scenario format). */
 export const SHORTCUT_END_REASONS = [
   'until', 'opponentCasts', 'opponentActivates', 'ownTrigger', 'replaced', 'cancelled', 'leftGame', 'controlEnded', 'loopGuard', 'stop',
 ] as const;
+/** Why a standing pass ended (`shortcutEnded.reason`). */
 export type ShortcutEndReason = (typeof SHORTCUT_END_REASONS)[number];
 
 /** Whose turn a stop is for: the player's own (`own`: their team's, with teams), another's (`others`), or any (omitted). */
 export const STOP_WHOSE = ['own', 'others'] as const;
+/** Whose turns a stop applies in: the side's own, or the others'. */
 export type StopWhose = (typeof STOP_WHOSE)[number];
 
 /**
@@ -67,6 +70,7 @@ function checkUntil(until: ShortcutUntil, report: Report): void {
   }
 }
 
+/** The schema of `until`: exactly one of a step or phase (optionally of a player's turn), the end of this turn, or a player's next turn. */
 export const shortcutUntil: Schema<ShortcutUntil> = object<ShortcutUntil>({
   step: optional(picklist(STEPS, 'step')),
   phase: optional(picklist(PHASES, 'phase')),
@@ -81,6 +85,7 @@ function checkConditions(conditions: ShortcutCondition[], report: Report): void 
   });
 }
 
+/** The schema of `unless`: distinct conditions. */
 export const shortcutConditions: Schema<ShortcutCondition[]> = list(picklist(SHORTCUT_CONDITIONS, 'condition'), {
   max: SHORTCUT_CONDITIONS.length, noun: 'a list of distinct conditions', refine: checkConditions,
 });
@@ -90,6 +95,7 @@ function checkStop(stop: ShortcutStop, report: Report): void {
   if (stop.step !== undefined && stop.phase !== undefined) report([], 'give "step" or "phase", not both');
 }
 
+/** The schema of a stop (MTGO/Arena style, API only): a step or phase, in whose turns. */
 export const shortcutStop: Schema<ShortcutStop> = object<ShortcutStop>({
   step: optional(picklist(STEPS, 'step')),
   phase: optional(picklist(PHASES, 'phase')),
