@@ -7,7 +7,7 @@
 //   cleanup:N       at the Nth record of an event that repeats the cleanup step (514.3a)
 //   none            no fault of its own
 // Usage: node crashHost.js pglite DIR | postgres URL
-import { ruleOfRecord, type HistoryRecord } from 'mtg-turn-machine';
+import { DEFAULT_RULES_EDITION, inEdition, ruleOfRecord, type HistoryRecord } from 'mtg-turn-machine';
 import { startHost } from '../src/server.js';
 
 /** 514.3a: the event ended a cleanup step and began another. */
@@ -40,7 +40,8 @@ const host = await startHost({
   limits: { messagesPerSecond: 1e6, messageBurst: 1e6, maxConnectionsPerGame: 64 },
   faults: {
     afterWrite: point === 'ack' ? () => countTo(Number(a)) : undefined,
-    onRecord: point === 'record' ? (record: HistoryRecord) => { if (ruleOfRecord(record).startsWith(a)) countTo(Number(b)); }
+    // RULE is written in the September 2025 numbers; the host's games cite the default edition's
+    onRecord: point === 'record' ? (record: HistoryRecord) => { if (ruleOfRecord(record).startsWith(inEdition(a, DEFAULT_RULES_EDITION))) countTo(Number(b)); }
       : point === 'cleanup' ? (record: HistoryRecord, records: readonly HistoryRecord[]) => { if (repeatsCleanup(records)) countTo(Number(a)); }
         : undefined,
   },

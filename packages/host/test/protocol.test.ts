@@ -42,7 +42,7 @@ describe('POST /games and GET /games/:id', () => {
     expect(a.json.view).toMatchObject({ turn: 1, activePlayer: 'A', step: 'upkeep', priority: 'A' });
     expect(a.json.legalActions).toContainEqual({ type: 'priority.pass' });
     const b = await http(host.url, `/games/${game.id}`, { token: game.seats.B });
-    expect(b.json.legalActions).toEqual([]);
+    expect(b.json.legalActions).toEqual([{ type: 'player.concede' }]); // 104.3a: Bo may only concede now
     const spectator = await http(host.url, `/games/${game.id}`, { token: game.spectator });
     expect(spectator.json).not.toHaveProperty('legalActions');
     expect(spectator.json.view).toEqual(a.json.view);
