@@ -3,7 +3,7 @@
 import type { Snapshot } from 'xstate';
 import type { TurnSnapshot } from '../machine/index.js';
 import type { Refusal } from '../rules/legality.js';
-import { controllerOfSide, deciderOf } from '../rules/control.js';
+import { controllerOfSide, deciderOf, isOwnDecision } from '../rules/control.js';
 import { sideOf } from '../rules/sides.js';
 import { actorOf, type GameInput, type HistoryRecord, type PlayerId, type Sent } from '../vocabulary/index.js';
 import { ForeignEvent } from '../machine/boundary.js';
@@ -154,8 +154,8 @@ export function createGame(input: GameInput, options: CreateGameOptions = {}): G
         legalActions: () => {
           if (stopped()) return [];
           const snapshot = actor.getSnapshot();
-          if (deciderOf(snapshot.context, player) === player) return legalActions(snapshot, player);
-          return explainRefusal(snapshot, { type: 'player.concede', player }) === null ? [{ type: 'player.concede' }] : [];
+          const actions = legalActions(snapshot, player);
+          return deciderOf(snapshot.context, player) === player ? actions : actions.filter((a) => isOwnDecision(a.type));
         },
       };
     },

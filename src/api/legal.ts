@@ -3,7 +3,7 @@
 import { acceptEvent, type Acceptance } from '../machine/boundary.js';
 import { envOf } from '../rules/env.js';
 import { refusalOf, type Refusal } from '../rules/legality.js';
-import { deciderOf } from '../rules/control.js';
+import { deciderOf, isOwnDecision } from '../rules/control.js';
 import { sideOf } from '../rules/sides.js';
 import { abilitiesToOrder, sideToOrder } from '../rules/triggerOrder.js';
 import type { GameContext } from '../rules/types.js';
@@ -100,9 +100,10 @@ export function legalActions(snapshot: GameState, player: PlayerId): LegalAction
   const ctx = snapshot.context;
   const waiting = waitingFor(snapshot);
   const { candidates, barred } = checkedProbesOf(ctx, player);
-  // 722.5: the actions named by `player` are sent by whoever makes `player`'s decisions now.
+  // 722.5: the actions named by `player` are sent by whoever makes `player`'s decisions now (722.6: but their own by them).
   const decider = ctx.players.includes(player) ? deciderOf(ctx, player) : player;
-  const sent = (accepted: Acceptance): Acceptance => (accepted.ok && decider !== player ? { ok: true, event: { ...accepted.event, by: decider } as TurnEvent } : accepted);
+  const sent = (accepted: Acceptance): Acceptance =>
+    (accepted.ok && decider !== player && !isOwnDecision(accepted.event.type) ? { ok: true, event: { ...accepted.event, by: decider } as TurnEvent } : accepted);
   const legal: LegalAction[] = [];
   for (const [action, accepted] of candidates) {
     if (refusalAfter(ctx, sent(accepted), waiting) !== null) continue;

@@ -51,7 +51,7 @@ export function senderRefusal(ctx: Pick<GameContext, 'sides' | 'teams' | 'contro
   const sender = senderOf(event);
   if (actor === null || sender === null) return null;
   // 722.6, 104.3a: nobody but the player may concede for them, a controller neither
-  if (OWN_DECISIONS.has(event.type)) {
+  if (isOwnDecision(event.type)) {
     return playerNamed(ctx, sender) === playerNamed(ctx, actor) ? null : { reason: `only ${actor} may ${event.type.split('.')[1]} for ${actor}, not ${sender}`, rule: cite(ctx, '722.6') };
   }
   const side = sideOf(ctx, actor);
@@ -68,6 +68,9 @@ export function senderRefusal(ctx: Pick<GameContext, 'sides' | 'teams' | 'contro
 
 /** Player events only the player themselves may send, even while controlled (722.6: conceding, 104.3a). */
 const OWN_DECISIONS: ReadonlySet<string> = new Set(['player.concede']);
+
+/** 722.6: whether an event of this type is the player's own decision (sent by them, controlled or not). */
+export const isOwnDecision = (type: string): boolean => OWN_DECISIONS.has(type);
 
 const CONTROLLED_ACTION: Partial<Record<TurnEventType, ControlledActionName>> = {
   'priority.pass': 'pass', 'spell.cast': 'cast', 'ability.activate': 'activate',

@@ -9,9 +9,8 @@ import {
   type EventOfType, type PhaseId, type PlayerId, type ShortcutEndReason, type ShortcutView, type StepId, type WaitingFor,
 } from '../vocabulary/index.js';
 import { cite } from './citations.js';
-import { controllerOfSide, deciderOfSide } from './control.js';
+import { controllerOfSide } from './control.js';
 import { record, type Draft } from './draft.js';
-import { isSideInGame } from './inGame.js';
 import type { Refusal } from './legality.js';
 import { actingAs, playersOf, sideOf, sidesFrom, teamOfRecord } from './sides.js';
 import type { GameContext, ShortcutState, StackObject, StandingPass } from './types.js';
@@ -29,15 +28,6 @@ const hasAny = (passes: Record<string, StandingPass>): boolean => {
   for (const side in passes) if (Object.hasOwn(passes, side)) return true;
   return false;
 };
-
-/**
- * Who may make `side`'s decisions now (FORMAT "Who sends an action"): the player, or a teammate
- * with teams (805.5a); while another player controls the side, only that controller (722.5).
- */
-export function mayDecideFor(ctx: GameContext, sender: PlayerId, side: string): boolean {
-  const decider = deciderOfSide(ctx, side);
-  return decider === side ? sideOf(ctx, sender) === side : sender === decider;
-}
 
 /**
  * `side`'s standing pass in force, if it holds now: while another player controls the side (722.5),
@@ -135,12 +125,10 @@ export function decidedByHand(draft: Draft, who: string): void {
   change(draft, { run: 0, ended: without(shortcuts.ended, side) });
 }
 
-/** Why a pass event is refused now, or null (FORMAT: refused if the player left or the game is over; sent by whoever decides for them). */
+/** Why a pass event is refused now, or null, once refusalOf's checks for every player event passed (the game over or the player left, 800.4; sent by whoever decides, 722.5). */
 export function shortcutRefusal(ctx: GameContext, event: EventOfType<'shortcut.passUntil'> | EventOfType<'shortcut.cancel'>): Refusal | null {
+  // (who may send it, 722.5, and whether the side is still in the game, 800.4a: refusalOf asks first)
   const { side } = actingAs(ctx, event.player);
-  const sender = senderOf(event) ?? event.player;
-  if (!mayDecideFor(ctx, sender, side)) return { reason: `${sender} does not make ${named(ctx, side)}'s decisions now`, rule: cite(ctx, SHORTCUT_RULE) };
-  if (!isSideInGame(ctx, side)) return { reason: `${named(ctx, side)} has left the game`, rule: '800.4' };
   if (event.type === 'shortcut.cancel' && standingPassOf(ctx, side) === undefined) {
     return { reason: `${named(ctx, side)} has no standing pass to cancel`, rule: cite(ctx, SHORTCUT_RULE) };
   }

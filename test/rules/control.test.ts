@@ -83,6 +83,7 @@ describe('722.5: the controller makes the controlled player\'s decisions', () =>
   it('legalActions names what may be done for B (sent by A); B\'s own seat offers nothing', () => {
     const game = controlledTurn();
     expect(game.legalActions('B')).toContainEqual({ type: 'priority.pass' });
+    expect(game.legalActions('B')).toContainEqual({ type: 'player.concede' }); // 722.6: B's own decision, sent by B
     expect(game.seat('B').legalActions()).toEqual([{ type: 'player.concede' }]); // 722.6: B may still concede
     expect(game.seat('A').legalActions()).toEqual([{ type: 'player.concede' }]); // A does not hold priority: B does (sent by A through B's actions)
   });
