@@ -14,10 +14,10 @@ export const isInGame = (ctx: Pick<GameContext, 'left'>, player: PlayerId): bool
 export const isSideInGame = (ctx: Seating, side: string): boolean =>
   ctx.left.length === 0 || playersOf(ctx, side).some((player) => !ctx.left.includes(player));
 
-/** The sides still in the game, in turn order. */
+/** 800.4: The sides still in the game, in turn order. */
 export const sidesInGame = (ctx: Seating): string[] => (ctx.left.length === 0 ? ctx.sides : ctx.sides.filter((side) => isSideInGame(ctx, side)));
 
-/** A side's players still in the game, in listed order. */
+/** 800.4: A side's players still in the game, in listed order. */
 export const playersInGame = (ctx: Seating, side: string): PlayerId[] => playersOf(ctx, side).filter((player) => isInGame(ctx, player));
 
 /** 800.4a: the next side in turn order after `side` that is still in the game (`side` itself if there is none). */

@@ -1,4 +1,4 @@
-// 732.2 (730.2 in 2025 editions): standing passes — a player's own part of a shortcut, announced
+// 730.2 (732.2 in 2026 editions; the project writes the September 2025 numbers): standing passes —
 // in advance ("I pass until your end step unless someone casts something"). While a side's pass
 // holds, each time it would receive priority it passes at once, recorded as any pass (117.3d);
 // the pass ends where its `until` (or a stop) says, early when an `unless` condition happens,
@@ -18,7 +18,7 @@ import type { GameContext, ShortcutState, StackObject, StandingPass } from './ty
 /** The rule standing passes cite, in the project's numbers (730.2 in September 2025; 732.2 in 2026 editions: `cite`). */
 export const SHORTCUT_RULE = '730.2';
 
-/** FORMAT "Standing passes", Bound: automatic passes in a row, with no decision by hand between them, before every pass ends. */
+/** 730.2: FORMAT "Standing passes", Bound: automatic passes in a row, with no decision by hand between them, before every pass ends. */
 export const AUTOMATIC_PASS_BOUND = 1000;
 
 /** A side in words: a player, or "team A+B". */
@@ -50,24 +50,24 @@ export function endShortcutsSetBy(draft: Draft, side: string, controller: Player
   }
 }
 
-/** The priority holder's standing pass holds, and the bound is not reached: they pass at once. */
+/** 730.2: the priority holder's standing pass holds, and the bound is not reached: they pass at once. */
 export function holdsStandingPass(ctx: GameContext): boolean {
   const holder = ctx.priority.holder;
   return holder !== null && !ctx.shortcuts.raised && ctx.shortcuts.run < AUTOMATIC_PASS_BOUND && standingPassOf(ctx, holder) !== undefined;
 }
 
-/** The holder's pass would pass, but the bound is reached: every standing pass ends, the holder holds priority. */
+/** 730.2: the holder's pass would pass, but the bound is reached: every standing pass ends, the holder holds priority. */
 export function isAutomaticPassBound(ctx: GameContext): boolean {
   const holder = ctx.priority.holder;
   return holder !== null && !ctx.shortcuts.raised && ctx.shortcuts.run >= AUTOMATIC_PASS_BOUND && standingPassOf(ctx, holder) !== undefined;
 }
 
-/** The pass of the side the game waits for to declare attackers declares none for it. */
+/** 730.2: the pass of the side the game waits for to declare attackers declares none for it. */
 export function declaresNoAttackersByStandingPass(ctx: GameContext): boolean {
   return !ctx.shortcuts.raised && standingPassOf(ctx, ctx.activeSide)?.declareNoAttackers === true;
 }
 
-/** The pass of the defending side whose declaration the game waits for declares no blockers for it. */
+/** 730.2: the pass of the defending side whose declaration the game waits for declares no blockers for it. */
 export function declaresNoBlockersByStandingPass(ctx: GameContext): boolean {
   const defender = ctx.defendersToDeclare[0];
   return defender !== undefined && !ctx.shortcuts.raised && standingPassOf(ctx, defender)?.declareNoBlockers === true;
@@ -86,7 +86,7 @@ function without<T>(map: Record<string, T>, key: string): Record<string, T> {
 }
 
 /**
- * Ends `side`'s standing pass (recorded `shortcutEnded`), if it has one: the one function the
+ * 730.2: ends `side`'s standing pass (recorded `shortcutEnded`), if it has one: the one function the
  * other ends call — and the one issue 18 calls when a player leaves (`leftGame`) or a control
  * ends (`controlEnded`). `who` is a player or a side.
  */
@@ -113,7 +113,7 @@ function endWhere(draft: Draft, reason: ShortcutEndReason | ((pass: StandingPass
 }
 
 /**
- * A player decided something by hand (passed, cast, activated, declared, ordered, set or
+ * 730.2: a player decided something by hand (passed, cast, activated, declared, ordered, set or
  * cancelled a pass): the run of automatic passes starts again, and that side's last ended pass
  * is no longer why the game waits for it.
  */
@@ -170,13 +170,13 @@ export function passByStandingPass(draft: Draft): void {
   change(draft, { run: draft.ctx.shortcuts.run + 1, raised: true });
 }
 
-/** A declaration a standing pass makes is raised as the event a player would send (see passByStandingPass). */
+/** 730.2: a declaration a standing pass makes is raised as the event a player would send (see passByStandingPass). */
 export function declareByStandingPass(draft: Draft): void {
   change(draft, { raised: true });
 }
 
 /**
- * The events a standing pass raises: a pass, a declaration of no attackers or of no blockers, as its
+ * 730.2: the events a standing pass raises: a pass, a declaration of no attackers or of no blockers, as its
  * player would send them (`standing` marks them), sent by who set the pass (722.5: their controller, if it was).
  */
 export function standingPassEvent(ctx: GameContext) {
@@ -192,12 +192,12 @@ export function standingNoBlockersEvent(ctx: GameContext) {
   return { type: 'combat.declareBlockers' as const, player: pass.player, by: pass.by, blockers: [] as never[], standing: true as const };
 }
 
-/** The raised pass or declaration is being taken: nothing is raised any more (and the run of automatic passes goes on). */
+/** 730.2: the raised pass or declaration is being taken: nothing is raised any more (and the run of automatic passes goes on). */
 export function actedByStandingPass(draft: Draft): void {
   if (draft.ctx.shortcuts.raised) change(draft, { raised: false });
 }
 
-/** The bound: every standing pass ends (`loopGuard`); whoever receives priority now holds it. */
+/** 730.2: the bound: every standing pass ends (`loopGuard`); whoever receives priority now holds it. */
 export function endShortcutsByLoopGuard(draft: Draft): void {
   endWhere(draft, 'loopGuard');
   change(draft, { run: 0 });
@@ -207,7 +207,7 @@ export function endShortcutsByLoopGuard(draft: Draft): void {
 const isTurnOfSide = (ctx: GameContext, who: string) => sideOf(ctx, who) === ctx.activeSide;
 
 /**
- * A spell or ability was put on the stack (right after its `putOnStack`): `opponentCasts`,
+ * 730.2: a spell or ability was put on the stack (right after its `putOnStack`): `opponentCasts`,
  * `opponentActivates` (another player's; with teams, a player of another team), `ownTrigger`
  * (a triggered ability the pass's side controls) end passes that list them.
  */
@@ -228,7 +228,7 @@ function stopsHere(ctx: GameContext, pass: StandingPass, side: string, kind: 'st
     && (stop.whose === undefined || (stop.whose === 'own') === (side === ctx.activeSide)));
 }
 
-/** A step or phase began (right after its `stepBegan` / `phaseBegan`): passes until it (in that turn) end, and passes with a stop there. */
+/** 730.2: a step or phase began (right after its `stepBegan` / `phaseBegan`): passes until it (in that turn) end, and passes with a stop there. */
 export function endShortcutsAtBeginningOf(draft: Draft, kind: 'step' | 'phase', what: StepId | PhaseId): void {
   const { ctx } = draft;
   if (!hasAny(ctx.shortcuts.passes)) return;
@@ -251,13 +251,13 @@ export function endShortcutsAtTurnOf(draft: Draft, side: string): void {
   endWhere(draft, (pass) => (pass.until.nextTurnOf !== undefined && sideOf(ctx, pass.until.nextTurnOf) === side ? 'until' : null));
 }
 
-/** The turn ends (just before its `turnEnded`): passes until end of turn end. */
+/** 730.2: the turn ends (just before its `turnEnded`): passes until end of turn end. */
 export function endShortcutsAtEndOfTurn(draft: Draft): void {
   if (!hasAny(draft.ctx.shortcuts.passes)) return;
   endWhere(draft, (pass) => (pass.until.endOfTurn === true ? 'until' : null));
 }
 
-/** VIEW `shortcuts`: each side's pass in force (null for none); with teams each player too, as their team's. */
+/** 730.2: VIEW `shortcuts`: each side's pass in force (null for none); with teams each player too, as their team's. */
 export function shortcutsView(ctx: GameContext): Record<string, ShortcutView | null> {
   const out: Record<string, ShortcutView | null> = {};
   const viewOf = (side: string): ShortcutView | null => {
@@ -288,7 +288,7 @@ const WAIT_WORDS: Record<Exclude<WaitingFor, null>, string> = {
   priority: 'holds priority', declareAttackers: 'declares attackers', declareBlockers: 'declares blockers', orderTriggers: 'orders their triggered abilities',
 };
 
-/** Why the game stopped where it did, for the side it waits for: in words, with the rule. */
+/** 730.2: why the game stopped where it did, for the side it waits for: in words, with the rule. */
 export function whyStopped(ctx: GameContext, kind: Exclude<WaitingFor, null>, side: string): { reason: string; rule: string } {
   const who = named(ctx, side);
   const pass = standingPassOf(ctx, side);
