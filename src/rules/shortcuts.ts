@@ -1,4 +1,5 @@
-// 730.2 (732.2 in 2026 editions; the project writes the September 2025 numbers): standing passes —
+// 730.2 (732.2 in 2026 editions; the project writes the September 2025 numbers): standing
+// passes — a player's own part of a shortcut, announced
 // in advance ("I pass until your end step unless someone casts something"). While a side's pass
 // holds, each time it would receive priority it passes at once, recorded as any pass (117.3d);
 // the pass ends where its `until` (or a stop) says, early when an `unless` condition happens,
