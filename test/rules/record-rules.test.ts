@@ -2,7 +2,7 @@
 // made it, checked against records the machine really makes, in three editions of the rules
 // (FORMAT.md "Rule numbers by edition": 723 → 724 / 720; 722 → 723 / 719). The numbers are the
 // Comprehensive Rules': 601.2a for a cast spell, 723.2b / 723.2d in the combat procedure, 500.10a…
-import { readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { HISTORY_RECORD_TYPES, inEdition, ruleOfRecord, type HistoryRecord, type HistoryRecordType } from '../../src/index.js';
 import { createGame } from '../../src/index.js';
@@ -154,8 +154,9 @@ describe('every record cites its rule (one table, three editions)', () => {
     }
   });
 
-  it('the numbers are the rules\': each one of the September 2025 numbers is quoted in the rules texts', () => {
-    const shared = new URL('../../../shared/', import.meta.url);
+  // ../shared holds the rules texts beside the repository (CI has it; a clone alone does not)
+  const shared = new URL('../../../shared/', import.meta.url);
+  it.runIf(existsSync(shared))('the numbers are the rules\': each one of the September 2025 numbers is quoted in the rules texts', () => {
     const texts = [
       readFileSync(new URL('RULES.md', shared), 'utf8'), readFileSync(new URL('RULES-TEAMS.md', shared), 'utf8'),
       readFileSync(new URL('scenarios/FORMAT.md', shared), 'utf8'),
