@@ -7,6 +7,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import type { AnyStateMachine } from 'xstate';
 import type { Contender } from './contenders/index.js';
 import type { Move } from './script.js';
+import type { Workload } from './random.js';
 
 process.env.NODE_ENV ??= 'production';
 
@@ -24,12 +25,21 @@ export type WorkerReply =
   | { cmd: 'sample'; ms: number; cpuMs: number }
   | { cmd: 'error'; message: string };
 
-const { id, moves, players, tree, label } = workerData as { id: string; moves: Move[]; players: string[]; tree?: string; label?: string };
+const { id, moves, players, tree, label, workload } = workerData as {
+  id: string; moves: Move[]; players: string[]; tree?: string; label?: string;
+  /** A random workload (bench/random.ts) to play instead of the script. */
+  workload?: Workload;
+};
 const { contenders } = await import('./contenders/index.js');
 const { whereKey } = await import('./script.js');
 
 /** The contender, or with --compare DIR (or --cow) our raw actor over DIR's build of the machine (a patched copy). */
 async function build(): Promise<Contender | undefined> {
+  if (workload) {
+    const { WORKLOAD_CONTENDER_IDS, WORKLOAD_LABELS, workloadContender } = await import('./contenders/workload.js');
+    const known = WORKLOAD_CONTENDER_IDS.find((known) => known === id);
+    return known && { id, label: WORKLOAD_LABELS[known], group: 1, ...workloadContender(known, workload) };
+  }
   if (!tree) return contenders(moves, players, [id])[0];
   const { oursActorContender } = await import('./contenders/ours.js');
   const { turnMachine, view } = (await import(pathToFileURL(join(tree, 'src/index.ts')).href)) as
@@ -48,7 +58,7 @@ port.on('message', (request: WorkerRequest) => {
     if (request.cmd === 'play') {
       reply({ cmd: 'play', result: contender.play() });
     } else if (request.cmd === 'trace') {
-      reply({ cmd: 'trace', trace: contender.trace ? contender.trace().map(whereKey) : null });
+      reply({ cmd: 'trace', trace: contender.trace ? contender.trace().map((w) => (typeof w === 'string' ? w : whereKey(w))) : null });
     } else if (request.cmd === 'calibrate') {
       let games = 0;
       const start = performance.now();
