@@ -52,7 +52,7 @@ if (flag('host')) {
 }
 
 const { buildWorkload, workloadSpecs } = await import('./random.js');
-const { WORKLOAD_CONTENDER_IDS, expectedTrace } = await import('./contenders/workload.js');
+const { WORKLOAD_CONTENDER_IDS, divergence } = await import('./contenders/workload.js');
 const { longWithDefaults } = await import('./longDefaults.js');
 const { buildScript, describeScript, PLAYERS, TURNS, TIME_STOP_TURN, MANDATE_TURN } = await import('./script.js');
 const { CONTENDER_IDS } = await import('./contenders/index.js');
@@ -177,13 +177,13 @@ if (!flag('no-workloads')) {
     built.set(key, workload);
     log(`workload ${spec.name}: ${workload.events.length} events (${workload.refused} refused) over ${workload.turns - 1} turns`
       + (base ? '' : `, generated in ${((performance.now() - t0) / 1000).toFixed(1)} s`) + '; validating every contender on it…');
-    const expected = expectedTrace(workload);
     const ws = await Promise.all(WORKLOAD_CONTENDER_IDS.map((id) => new ContenderWorker(id, [], [], undefined, undefined, workload).start()));
     for (const w of ws) {
       const { trace } = await w.ask({ cmd: 'trace' });
-      const at = trace!.findIndex((k, i) => k !== expected[i]);
-      if (at >= 0 || trace!.length !== expected.length) {
-        throw new Error(`${w.label} does not follow workload ${spec.name} at event ${at} (${JSON.stringify(workload.events[at])}): ours "${expected[at]}", theirs "${trace![at]}"`);
+      const diverged = divergence(workload, trace!);
+      if (diverged) {
+        const { at, ours: expected, theirs } = diverged;
+        throw new Error(`${w.label} does not follow workload ${spec.name} at event ${at} (${JSON.stringify(workload.events[at])}): ours "${expected}", theirs "${theirs}"`);
       }
       const { result } = await w.ask({ cmd: 'play' });
       if (result !== workload.turns) throw new Error(`${w.label} ends workload ${spec.name} in turn ${result}, not ${workload.turns}`);
@@ -342,10 +342,20 @@ if (json) {
   log('');
   log(`Machine: ${machine.cpu}, ${machine.cores} cores, Node ${machine.node}, ${machine.platform}; xstate ${machine.xstate}, boardgame.io ${machine.boardgameio}; load average ${machine.loadAverageAtStart.join(' / ')} → ${result.machine.loadAverageAtEnd.join(' / ')}`);
   log(`Script: ${script.moves.length} events, ${TURNS} turns, 2 players (Time Stop in turn ${TIME_STOP_TURN}, Mandate of Peace in turn ${MANDATE_TURN}); ${warmup} warm-up + ${rounds} measured rounds\n`);
-  log('| # | contender | events/s (median) | min – max | per event | events/CPU-s | vs ours (history off), by CPU time |');
-  log('|---|---|---:|---:|---:|---:|---:|');
+  log('| # | contender | events/s (median) | min – max | per event | events/CPU-s (median) | (mean) | vs ours (history off), by CPU time |');
+  log('|---|---|---:|---:|---:|---:|---:|---:|');
   for (const t of throughput) {
-    log(`| ${t.group} | ${t.label} | ${k(t.median)} | ${k(t.min)} – ${k(t.max)} | ${us(t.median)} | ${k(t.cpuMedian)} | ${(t.cpuMedian / ours.cpuMedian).toFixed(2)} × |`);
+    log(`| ${t.group} | ${t.label} | ${k(t.median)} | ${k(t.min)} – ${k(t.max)} | ${us(t.median)} | ${k(t.cpuMedian)} | ${k(t.cpuMean)} | ${(t.cpuMedian / ours.cpuMedian).toFixed(2)} × |`);
+  }
+  for (const [name, w] of Object.entries(workloads)) {
+    log(`\nWorkload ${name}: ${w.description}; ${w.events} events (${w.refused} refused, all alike by every row) over ${w.turns} turns; by CPU time\n`);
+    log('| contender | events/CPU-s (mean) | (median) | per event (mean) | (median) | vs actor, history off (mean) |');
+    log('|---|---:|---:|---:|---:|---:|');
+    const base = w.rows.find((t) => t.id === 'actor-nohistory')!;
+    for (const t of w.rows) {
+      log(`| ${t.label} | ${k(t.cpuMean)} | ${k(t.cpuMedian)} | ${us(t.cpuMean)} | ${us(t.cpuMedian)} | ${(t.cpuMean / base.cpuMean).toFixed(2)} × |`);
+    }
+    log(`Not on this workload: ${Object.keys(w.omitted).join(', ')} (${Object.values(w.omitted)[0]})`);
   }
   log('');
   const r = (v: { cpu: number; wall: number }, f = (n: number) => n.toFixed(2)) => `${f(v.cpu)} (wall ${f(v.wall)})`;
@@ -363,6 +373,13 @@ if (json) {
   }
   log(`Persisted snapshot after 10 turns (${snapshot.moves} events, turn ${snapshot.turn} begun): ${snapshot.bytes} B JSON, ${snapshot.gzipBytes} B gzipped`);
   log(`Bundle (src/index.ts, esbuild, minified, xstate external): ${bundle.minBytes} B, ${bundle.gzipBytes} B gzipped (with xstate: ${bundle.withXstateGzipBytes} B gzipped); largest inputs: ${bundle.largest.map((l) => `${l.input} ${l.bytes} B`).join(', ')}`);
+  log(`A createGame app (${appShare.app}; tree-shaken, xstate external): ${appShare.minBytes} B, ${appShare.gzipBytes} B gzipped (with xstate: ${appShare.withXstateGzipBytes} B gzipped)`);
+  if (longDefaults) {
+    log(`\nLong game, default settings (${longDefaults.source}): mean per event ${longDefaults.early.meanUs.toFixed(1)} µs at turns ${longDefaults.early.turns.join('–')}, `
+      + `${longDefaults.late.meanUs.toFixed(1)} µs at turns ${longDefaults.late.turns.join('–')} (${longDefaults.meanRatio.toFixed(2)} ×; median ${longDefaults.medianRatio.toFixed(2)} ×); `
+      + `view(): ${longDefaults.views.map((v) => `${v.us.toFixed(1)} µs at turn ${v.turn.toLocaleString('en')}`).join(', ')}; `
+      + `memory: ${longDefaults.memory.map((m) => `${m.what} ${(m.bytesPerGame / 1024).toFixed(1)} KiB`).join(', ')}`);
+  }
   log(model.available
     ? `Model-based suite (${model.command}): ${model.seconds!.toFixed(1)} s wall${model.vitestDuration ? ` (vitest: ${model.vitestDuration})` : ''}, ${model.passed ? 'passed' : 'FAILED'}${model.files ? `, files ${model.files}` : ''}${model.tests ? `, tests ${model.tests}` : ''}`
     : `Model-based suite: ${model.note}`);

@@ -5,7 +5,8 @@
 // and must count the workload's. The UI loop asks `view()` and the awaited player's
 // `legalActions()` before each event, as a UI redrawing itself would.
 import { createActor } from 'xstate';
-import { createGame, createPlayout, legalActions, turnMachine, view, type GameInput, type GameOptions, type PlayerId } from '../../src/index.js';
+import { createGame, legalActions, turnMachine, view, type GameInput, type GameOptions, type PlayerId } from '../../src/index.js';
+import { createPlayout } from '../../src/playout/index.js';
 import type { Workload } from '../random.js';
 import { whereKey, whereOfView } from '../script.js';
 
@@ -26,6 +27,19 @@ const stepKey = (where: string, refusal: string | null) => (refusal === null ? w
 
 /** The expected steps of a workload, as its contenders' traces must read. */
 export const expectedTrace = (w: Workload) => w.trace.map((where, i) => stepKey(where, w.refusals[i]));
+
+/**
+ * Where a contender's trace first differs from the workload's (its index), or null when it
+ * follows every event: a contender that diverges is an error of the bench, never a row.
+ */
+export function divergence(w: Workload, trace: readonly string[]): { at: number; ours: string | undefined; theirs: string | undefined } | null {
+  const expected = expectedTrace(w);
+  const length = Math.max(expected.length, trace.length);
+  for (let at = 0; at < length; at += 1) {
+    if (expected[at] !== trace[at]) return { at, ours: expected[at], theirs: trace[at] };
+  }
+  return null;
+}
 
 /** The game's input with `history` off (the option), whatever else it says. */
 const historyOff = (input: GameInput): GameInput => ({ ...input, options: { ...(input.options ?? {}), history: false } as GameOptions });
