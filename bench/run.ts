@@ -1,10 +1,11 @@
 // npm run bench [-- --json] [--host] [--rounds N] [--warmup N] [--sample-ms N] [--no-model]
 //                 [--compare DIR]... [--cow] [--long | --late-turn N | --no-long] [--limits]
-//                 [--quick | --full] [--no-workloads] [--workload-scale X]
+//                 [--quick | --full] [--no-workloads] [--workload-scale X] [--workload-rounds N]
 //
-// --quick: fewer rounds, shorter samples, half-length random workloads, no model suite
-// (about a minute); --full: the long games to turn 5,000 (--long) and the limits (--limits).
-// --no-workloads skips the random workloads (bench/random.ts); --workload-scale X scales their turns.
+// --quick: fewer rounds, shorter samples, half-length random workloads, no model suite or
+// standing passes; --full: the long games to turn 5,000 (--long) and the limits (--limits).
+// --no-workloads skips the random workloads (bench/random.ts); --workload-scale X scales their
+// turns; --workload-rounds N: measured rounds on each (default 7). Progress goes to stderr.
 //
 // --compare DIR adds a row: our raw actor over DIR/src/index.ts (e.g. a copy of the repo
 // with a proposed patch applied), measured side by side with everything else; repeatable.
@@ -43,6 +44,8 @@ const json = flag('json');
 const quick = flag('quick');
 const full = flag('full');
 const log = (line: string) => { if (!json) console.log(line); else process.stderr.write(`${line}\n`); };
+/** Progress, on stderr whatever the output: stdout holds only the tables (or the JSON line). */
+const progress = (line: string) => { process.stderr.write(`${line}\n`); };
 
 // --host: the table host's figures instead (bench/host.ts: events/s through it, memory per live game).
 if (flag('host')) {
@@ -94,7 +97,7 @@ const machine = {
 };
 
 // 1. The script, generated and validated on our machine; every other contender must follow it move by move.
-log('building the script on our machine and validating it…');
+progress('building the script on our machine and validating it…');
 const script = buildScript();
 const cowTrees = flag('cow') ? COW_TREES.map((layer) => prepareTree(layer)) : [];
 process.on('exit', () => cowTrees.forEach(removeTree));
@@ -117,14 +120,14 @@ for (const w of workers) {
     throw new Error(`${w.label} does not follow the script at move ${at} (${script.moves[at]?.kind}): ours "${script.trace[at]}", theirs "${trace[at]}"${hint}`);
   }
 }
-log(`script: ${script.moves.length} events over ${TURNS} turns, ${JSON.stringify(describeScript(script.moves))}; every contender follows it`);
+progress(`script: ${script.moves.length} events over ${TURNS} turns, ${JSON.stringify(describeScript(script.moves))}; every contender follows it`);
 
 // 2. Throughput.
 const rounds = option('rounds', quick ? 5 : 11);
 const warmup = option('warmup', quick ? 1 : 2);
 const sampleMs = option('sample-ms', quick ? 120 : 250);
-log(`measuring: ${warmup} warm-up + ${rounds} rounds, ~${sampleMs} ms per sample…`);
-const throughput = await measure(workers, script.moves.length, { rounds, warmup, sampleMs, log });
+progress(`measuring: ${warmup} warm-up + ${rounds} rounds, ~${sampleMs} ms per sample…`);
+const throughput = await measure(workers, script.moves.length, { rounds, warmup, sampleMs, log: progress });
 await Promise.all(workers.map((w) => w.stop()));
 const byId = new Map(throughput.map((t) => [t.id, t]));
 // "Ours" is the actor with history off (the fastest way to run the machine); the same with history on beside it.
@@ -168,6 +171,8 @@ const workloads: Record<string, WorkloadResult> = {};
 if (!flag('no-workloads')) {
   const scale = option('workload-scale', quick ? 0.5 : 1);
   const built = new Map<string, import('./random.js').Workload>();
+  // One worker per contender for all the workloads (each starts once; they play the workloads in the same order).
+  let ws: InstanceType<typeof ContenderWorker>[] = [];
   for (const spec of workloadSpecs(scale)) {
     // The UI loop plays the 2-player game's very events: reuse them.
     const key = `${spec.seed}:${JSON.stringify(spec.input)}:${spec.turns}`;
@@ -175,9 +180,10 @@ if (!flag('no-workloads')) {
     const t0 = performance.now();
     const workload = base ? { ...base, name: spec.name, description: spec.description, uiLoop: spec.uiLoop ?? false } : buildWorkload(spec);
     built.set(key, workload);
-    log(`workload ${spec.name}: ${workload.events.length} events (${workload.refused} refused) over ${workload.turns - 1} turns`
+    progress(`workload ${spec.name}: ${workload.events.length} events (${workload.refused} refused) over ${workload.turns - 1} turns`
       + (base ? '' : `, generated in ${((performance.now() - t0) / 1000).toFixed(1)} s`) + '; validating every contender on it…');
-    const ws = await Promise.all(WORKLOAD_CONTENDER_IDS.map((id) => new ContenderWorker(id, [], [], undefined, undefined, workload).start()));
+    if (ws.length === 0) ws = await Promise.all(WORKLOAD_CONTENDER_IDS.map((id) => new ContenderWorker(id, [], [], undefined, undefined, workload).start()));
+    else for (const w of ws) w.label = (await w.ask({ cmd: 'workload', workload })).label;
     for (const w of ws) {
       const { trace } = await w.ask({ cmd: 'trace' });
       const diverged = divergence(workload, trace!);
@@ -189,9 +195,8 @@ if (!flag('no-workloads')) {
       if (result !== workload.turns) throw new Error(`${w.label} ends workload ${spec.name} in turn ${result}, not ${workload.turns}`);
     }
     const wrounds = option('workload-rounds', quick ? 3 : 7);
-    log(`  measuring ${spec.name}: ${warmup} warm-up + ${wrounds} rounds…`);
-    const rows = await measure(ws, workload.events.length, { rounds: wrounds, warmup, sampleMs, log: (line) => log(`  ${line}`) });
-    await Promise.all(ws.map((w) => w.stop()));
+    progress(`  measuring ${spec.name}: ${warmup} warm-up + ${wrounds} rounds…`);
+    const rows = await measure(ws, workload.events.length, { rounds: wrounds, warmup, sampleMs, log: (line) => progress(`  ${line}`) });
     const omitted = Object.fromEntries(CONTENDER_IDS.filter((id) => !(WORKLOAD_CONTENDER_IDS as readonly string[]).includes(id)).map((id) => [id,
       'plays the scripted 2-player moves only: it neither parses nor refuses events, so it cannot follow a workload with illegal events and 4–8 players']));
     workloads[spec.name] = {
@@ -199,6 +204,7 @@ if (!flag('no-workloads')) {
       events: workload.events.length, refused: workload.refused, turns: workload.turns - 1, kinds: workload.kinds, rows, omitted,
     };
   }
+  await Promise.all(ws.map((w) => w.stop()));
 }
 
 // 3. Sizes.
@@ -212,7 +218,7 @@ const lateTurn = flag('long') || full ? TARGET_TURN : option('late-turn', 1000);
 const viewTurn = 1000;
 let long: LongGames | null = null;
 if (!flag('no-long')) {
-  log(`long games: the policy played to turn ${Math.max(lateStart(lateTurn) + CYCLE, viewTurn).toLocaleString('en')}…`);
+  progress(`long games: the policy played to turn ${Math.max(lateStart(lateTurn) + CYCLE, viewTurn).toLocaleString('en')}…`);
   long = await runIsolated<LongGames>('long', { lateTurn, viewTurn, replays: quick ? 5 : 9, memoryGames: quick ? 300 : 1000 });
 }
 // The long game with the default settings (createGame(input)), as issue 22's targets read it.
@@ -222,9 +228,9 @@ const longDefaults = long ? longWithDefaults(long, TARGET_TURN) : null;
 let limits: LimitRow[] | null = null;
 let limitsAtOnce: AllAtOnceRow[] | null = null;
 if (flag('limits') || full) {
-  log('limits: each at its maximum…');
+  progress('limits: each at its maximum…');
   limits = await runIsolated<LimitRow[]>('limits', { runs: 7 }, 256);
-  log('limits: all at their maximum at once…');
+  progress('limits: all at their maximum at once…');
   limitsAtOnce = await runIsolated<AllAtOnceRow[]>('limitsAtOnce', { runs: 7 }, 256);
 }
 
@@ -232,14 +238,14 @@ if (flag('limits') || full) {
 const { measureShortcuts, shortcutTable } = await import('./shortcuts.js');
 let shortcuts: import('./shortcuts.js').ShortcutRow[] | null = null;
 if (!flag('no-shortcuts') && !quick) {
-  log('standing passes: the same games by hand and with "pass until my next turn"…');
+  progress('standing passes: the same games by hand and with "pass until my next turn"…');
   shortcuts = measureShortcuts({ rounds: 5 });
 }
 
 // 6. The model-based suite.
 let model: ReturnType<typeof runModelSuite> | { available: false; note: string } = { available: false, note: `skipped (${quick ? '--quick' : '--no-model'})` };
 if (!flag('no-model') && !quick) {
-  log('running the model-based suite…');
+  progress('running the model-based suite…');
   model = runModelSuite('.');
 }
 
