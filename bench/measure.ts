@@ -2,12 +2,14 @@
 // thread (own V8 isolate: contenders sharing xstate or immer in one isolate pollute each
 // other's JIT feedback and halve each other's speed). Only one worker runs at a time.
 // Each round runs every contender once, in an order that rotates; a sample is as many
-// whole games as fill ~sampleMs. Warm-up rounds are discarded; medians are reported.
+// whole games as fill ~sampleMs. Warm-up rounds are discarded; medians and means are reported
+// (the mean: all measured events over all their time, so a slow sample counts in full).
 // No forced gc() between samples: it shrinks the young generation, and the allocating
 // contenders (xstate snapshots, immer drafts) then pay for regrowing it inside the sample.
 import { Worker } from 'node:worker_threads';
 import { median } from './isolated.js';
 import type { Move } from './script.js';
+import type { Workload } from './random.js';
 import type { WorkerReply, WorkerRequest } from './worker.js';
 
 export interface Throughput {
@@ -20,6 +22,12 @@ export interface Throughput {
   max: number;
   /** Events per CPU-second of the process (GC threads included): less sensitive to a busy machine. */
   cpuMedian: number;
+  /** The mean rates: all the measured samples' events over all their time (wall clock, CPU). */
+  mean: number;
+  cpuMean: number;
+  /** CPU time per event, ns: the mean (all samples' CPU time over their events) and the median sample's. */
+  cpuMeanNs: number;
+  cpuMedianNs: number;
   gamesPerSample: number;
   samples: number;
 }
@@ -45,10 +53,10 @@ export class ContenderWorker {
   private readonly ready: Promise<void>;
 
   /** `tree`, `label`: our actor over another copy of the repository (bench --compare DIR, --cow). */
-  constructor(id: string, moves: Move[], players: string[], tree?: string, label?: string) {
+  constructor(id: string, moves: Move[], players: string[], tree?: string, label?: string, workload?: Workload) {
     this.id = id;
     this.worker = new Worker(new URL('./worker-entry.mjs', import.meta.url), {
-      workerData: { id, moves, players, tree, label },
+      workerData: { id, moves, players, tree, label, workload },
     });
     this.ready = new Promise((resolve, reject) => {
       this.pending = (reply) => {
@@ -83,6 +91,7 @@ export async function measure(workers: ContenderWorker[], events: number, option
   for (const w of workers) games.set(w.id, (await w.ask({ cmd: 'calibrate', sampleMs })).games);
   const wall = new Map<string, number[]>(workers.map((w) => [w.id, []]));
   const cpu = new Map<string, number[]>(workers.map((w) => [w.id, []]));
+  const totals = new Map<string, { events: number; ms: number; cpuMs: number }>(workers.map((w) => [w.id, { events: 0, ms: 0, cpuMs: 0 }]));
   for (let round = 0; round < warmup + rounds; round += 1) {
     const order = workers.map((_, i) => workers[(i + round) % workers.length]);
     for (const w of order) {
@@ -90,6 +99,10 @@ export async function measure(workers: ContenderWorker[], events: number, option
       await settle();
       const { ms, cpuMs } = await w.ask({ cmd: 'sample', games: n });
       if (round < warmup) continue;
+      const total = totals.get(w.id)!;
+      total.events += n * events;
+      total.ms += ms;
+      total.cpuMs += Math.max(cpuMs, 0.001);
       wall.get(w.id)!.push((n * events) / (ms / 1000));
       cpu.get(w.id)!.push((n * events) / (Math.max(cpuMs, 0.001) / 1000));
     }
@@ -97,10 +110,13 @@ export async function measure(workers: ContenderWorker[], events: number, option
   }
   return workers.map((w) => {
     const rates = wall.get(w.id)!;
+    const total = totals.get(w.id)!;
+    const cpuMedian = median(cpu.get(w.id)!);
+    const cpuMean = total.events / (total.cpuMs / 1000);
     return {
       id: w.id, label: w.label, group: w.group,
       median: median(rates), min: Math.min(...rates), max: Math.max(...rates),
-      cpuMedian: median(cpu.get(w.id)!),
+      cpuMedian, mean: total.events / (total.ms / 1000), cpuMean, cpuMeanNs: 1e9 / cpuMean, cpuMedianNs: 1e9 / cpuMedian,
       gamesPerSample: games.get(w.id)!, samples: rates.length,
     };
   });

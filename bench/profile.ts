@@ -1,6 +1,6 @@
 // CPU profile of one contender playing the script in a loop (the V8 sampling profiler via
 // node:inspector, started after the script is built, so only the games are sampled):
-//   npx tsx bench/profile.ts [actor|game|bare|bgio|bgio-undo|bgio-client|bgio-lean|bgio-lean-undo|bgio-lean-client|reducer] [seconds=8] [top=30]
+//   npx tsx bench/profile.ts [actor|game|bare|bgio|bgio-undo|bgio-client|bgio-lean|bgio-lean-undo|bgio-lean-client] [seconds=8] [top=30]
 // Writes $TMPDIR/mtg-turn-machine-profiles/<contender>-<time>.cpuprofile (open it in Chrome DevTools or
 // speedscope) and prints self/inclusive time per function and per origin.
 import { mkdirSync, writeFileSync } from 'node:fs';

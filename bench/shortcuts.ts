@@ -5,7 +5,8 @@
 // fraction of the events. Events/s counts the events sent; decisions/s the passes and
 // declarations made (by hand or by the standing passes). Reported by `npm run bench` (and alone:
 // `npx tsx bench/shortcuts.ts`), never asserted.
-import { createGame, createPlayout, type TurnEvent, type View } from '../src/index.js';
+import { createGame, type TurnEvent, type View } from '../src/index.js';
+import { createPlayout } from '../src/playout/index.js';
 
 interface Driven { send(event: unknown): unknown; view(): View }
 

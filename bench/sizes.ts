@@ -36,9 +36,10 @@ export interface BundleSize {
   largest: { input: string; bytes: number }[];
 }
 
-async function bundle(entry: string, external: string[]) {
+async function bundle(entry: string | { contents: string }, external: string[]) {
   const result = await build({
-    entryPoints: [entry], bundle: true, minify: true, format: 'esm', platform: 'browser',
+    ...(typeof entry === 'string' ? { entryPoints: [entry] } : { stdin: { contents: entry.contents, resolveDir: process.cwd(), loader: 'ts' } }),
+    bundle: true, minify: true, format: 'esm', platform: 'browser',
     external, write: false, metafile: true, logLevel: 'silent',
   });
   const code = result.outputFiles[0].contents;
@@ -59,5 +60,32 @@ export async function bundleSize(entry = 'src/index.ts'): Promise<BundleSize> {
     gzipBytes: gzipSync(lib.code, { level: 9 }).length,
     withXstateGzipBytes: gzipSync(all.code, { level: 9 }).length,
     largest,
+  };
+}
+
+export interface AppSize {
+  /** What the app imports and does. */
+  app: string;
+  /** Minified, xstate external: the library's share of the app (the app's own lines are a few dozen bytes). */
+  minBytes: number;
+  gzipBytes: number;
+  withXstateGzipBytes: number;
+}
+
+/** The smallest `createGame` app: it imports only `createGame`, sends events and reads the view. Tree-shaken, like `bundleSize`. */
+const CREATE_GAME_APP = `import { createGame } from './src/index.ts';
+const game = createGame({ players: ['A', 'B'] });
+for (const player of ['A', 'B']) console.log(game.send({ type: 'priority.pass', player }));
+console.log(game.view().step);`;
+
+/** esbuild bundle of a `createGame` app, minified, xstate external, gzip level 9: what the library adds to such an app. */
+export async function createGameAppSize(): Promise<AppSize> {
+  const lib = await bundle({ contents: CREATE_GAME_APP }, ['xstate']);
+  const all = await bundle({ contents: CREATE_GAME_APP }, []);
+  return {
+    app: 'imports createGame only; createGame, send, view',
+    minBytes: lib.code.length,
+    gzipBytes: gzipSync(lib.code, { level: 9 }).length,
+    withXstateGzipBytes: gzipSync(all.code, { level: 9 }).length,
   };
 }

@@ -7,10 +7,13 @@ import { parentPort, workerData } from 'node:worker_threads';
 import type { AnyStateMachine } from 'xstate';
 import type { Contender } from './contenders/index.js';
 import type { Move } from './script.js';
+import type { Workload } from './random.js';
 
 process.env.NODE_ENV ??= 'production';
 
 export type WorkerRequest =
+  /** Play this random workload from now on (the same worker, so each contender starts once). */
+  | { cmd: 'workload'; workload: Workload }
   | { cmd: 'trace' }
   | { cmd: 'play' }
   | { cmd: 'calibrate'; sampleMs: number }
@@ -18,25 +21,38 @@ export type WorkerRequest =
 
 export type WorkerReply =
   | { cmd: 'ready'; label: string; group: number }
+  | { cmd: 'workload'; label: string }
   | { cmd: 'trace'; trace: string[] | null }
   | { cmd: 'play'; result: number }
   | { cmd: 'calibrate'; games: number }
   | { cmd: 'sample'; ms: number; cpuMs: number }
   | { cmd: 'error'; message: string };
 
-const { id, moves, players, tree, label } = workerData as { id: string; moves: Move[]; players: string[]; tree?: string; label?: string };
+const { id, moves, players, tree, label, workload } = workerData as {
+  id: string; moves: Move[]; players: string[]; tree?: string; label?: string;
+  /** A random workload (bench/random.ts) to play instead of the script. */
+  workload?: Workload;
+};
 const { contenders } = await import('./contenders/index.js');
 const { whereKey } = await import('./script.js');
 
 /** The contender, or with --compare DIR (or --cow) our raw actor over DIR's build of the machine (a patched copy). */
+const { WORKLOAD_CONTENDER_IDS, WORKLOAD_LABELS, workloadContender } = await import('./contenders/workload.js');
+/** The contender `id` on a random workload (undefined: not one that can follow it). */
+function onWorkload(w: Workload): Contender | undefined {
+  const known = WORKLOAD_CONTENDER_IDS.find((known) => known === id);
+  return known && { id, label: WORKLOAD_LABELS[known], group: 1, ...workloadContender(known, w) };
+}
+
 async function build(): Promise<Contender | undefined> {
+  if (workload) return onWorkload(workload);
   if (!tree) return contenders(moves, players, [id])[0];
   const { oursActorContender } = await import('./contenders/ours.js');
   const { turnMachine, view } = (await import(pathToFileURL(join(tree, 'src/index.ts')).href)) as
     { turnMachine: AnyStateMachine; view: Parameters<typeof oursActorContender>[3] };
   return { id, label: label ?? `ours from ${tree}: createActor + send`, group: 1, ...oursActorContender(moves, players, turnMachine, view) };
 }
-const contender = await build();
+let contender = (await build())!;
 if (!contender) throw new Error(`unknown contender ${id}`);
 
 let sink = 0;
@@ -45,10 +61,15 @@ const reply = (message: WorkerReply) => port.postMessage(message);
 
 port.on('message', (request: WorkerRequest) => {
   try {
-    if (request.cmd === 'play') {
+    if (request.cmd === 'workload') {
+      const next = onWorkload(request.workload);
+      if (!next) throw new Error(`${id} cannot play a random workload`);
+      contender = next;
+      reply({ cmd: 'workload', label: contender.label });
+    } else if (request.cmd === 'play') {
       reply({ cmd: 'play', result: contender.play() });
     } else if (request.cmd === 'trace') {
-      reply({ cmd: 'trace', trace: contender.trace ? contender.trace().map(whereKey) : null });
+      reply({ cmd: 'trace', trace: contender.trace ? contender.trace().map((w) => (typeof w === 'string' ? w : whereKey(w))) : null });
     } else if (request.cmd === 'calibrate') {
       let games = 0;
       const start = performance.now();

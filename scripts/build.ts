@@ -19,12 +19,13 @@ export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 /** A path of the repository (an absolute path stays as it is). */
 const at = (...parts: string[]) => resolve(ROOT, ...parts);
 
-/** The library's public entries: `mtg-turn-machine`, `mtg-turn-machine/vocabulary`, `…/scenario`, `…/testing`, `…/react`. */
+/** The library's public entries: `mtg-turn-machine`, `mtg-turn-machine/vocabulary`, `…/playout`, `…/scenario`, `…/testing`, `…/react`. */
 export const LIBRARY_ENTRIES = {
-  index: 'src/index.ts', vocabulary: 'src/vocabulary/index.ts', scenario: 'src/scenario/index.ts', testing: 'src/testing/index.ts', react: 'src/react/index.ts',
+  index: 'src/index.ts', vocabulary: 'src/vocabulary/index.ts', playout: 'src/playout/index.ts', scenario: 'src/scenario/index.ts',
+  testing: 'src/testing/index.ts', react: 'src/react/index.ts',
 } as const;
 const LIBRARY_SOURCES = [
-  'src/index.ts', 'src/api', 'src/machine', 'src/rules', 'src/vocabulary', 'src/scenario', 'src/testing', 'src/react', 'machines', 'tsconfig.json', 'tsconfig.lib.json',
+  'src/index.ts', 'src/api', 'src/machine', 'src/playout', 'src/rules', 'src/vocabulary', 'src/scenario', 'src/testing', 'src/react', 'machines', 'tsconfig.json', 'tsconfig.lib.json',
 ];
 /** Never bundled: the user's own copies (peer dependencies). */
 const PEERS = [/^xstate(\/.*)?$/, /^react(\/.*)?$/];

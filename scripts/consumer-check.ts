@@ -84,7 +84,7 @@ export function checkLibraryTarball(packed: Packed): void {
   const allowed = /^(package\.json|README\.md|LICENSE|CHANGELOG\.md|schema\/scenario\.schema\.json|dist\/lib\/[\w.-]+\.(js|cjs|d\.ts|d\.cts)|dist\/machines\/\w+\.(json|machine\.ts))$/;
   const stray = packed.files.map((f) => f.path).filter((path) => !allowed.test(path));
   if (stray.length > 0) fail(`the library's tarball holds files it should not: ${stray.join(', ')}`);
-  const entries = ['index', 'vocabulary', 'scenario', 'testing', 'react'].flatMap((entry) => ['js', 'cjs', 'd.ts', 'd.cts'].map((ext) => `dist/lib/${entry}.${ext}`));
+  const entries = ['index', 'vocabulary', 'playout', 'scenario', 'testing', 'react'].flatMap((entry) => ['js', 'cjs', 'd.ts', 'd.cts'].map((ext) => `dist/lib/${entry}.${ext}`));
   for (const needed of ['LICENSE', 'README.md', 'CHANGELOG.md', 'schema/scenario.schema.json', ...entries, 'dist/machines/turn.json', 'dist/machines/turn.machine.ts']) {
     if (!packed.files.some((f) => f.path === needed)) fail(`the library's tarball lacks ${needed}`);
   }

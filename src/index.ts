@@ -1,5 +1,7 @@
 // mtg-turn-machine: the turn structure of Magic: The Gathering as an XState v5 statechart.
 // The package's one way in: the machine, the view, legality, persistence and the vocabulary.
+// The playout (the same game without the actor, for AI search and servers) is its own entry,
+// `mtg-turn-machine/playout` (src/playout/index.ts): an app that only plays games does not carry it.
 
 // The machine, and actors of it that take any value as an event
 export { turnMachine, type TurnMachine, type TurnSnapshot } from './machine/index.js';
@@ -9,8 +11,6 @@ export type { HookParams, HookName, StateBasedActionsResult, StateBasedActionsRu
 export { createTurnActor, GameStartError, type TurnActor, type TurnActorOptions } from './api/actor.js';
 export type { Fault, FaultReporter } from './api/faults.js';
 export { createGame, type Game, type GameView, type Seat, type CreateGameOptions } from './api/game.js';
-// The same game without the actor, for AI search and servers
-export { createPlayout, type Playout, type PlayoutOptions } from './playout/index.js';
 // What a UI asks
 export { view, waitingFor, MAX_UPCOMING_TURNS, type View, type ViewOptions, type Awaiting, type Side, type GameState } from './api/view.js';
 export { legalActions, canSend, explainRefusal, type LegalAction } from './api/legal.js';

@@ -43,6 +43,7 @@ describe('the layers import only what is below them', () => {
     ['src/rules/planted.ts', "import { PHASES as x } from '../vocabulary/index.js';"],
     ['src/machine/planted.ts', "import { turnStatechart as x } from '../../machines/turn.js';"],
     ['bench/planted.ts', "import { createGame as x } from '../src/index.js';"],
+    ['bench/planted.ts', "import { createPlayout as x } from '../src/playout/index.js';"],
     ['packages/host/src/planted.ts', "import { createGame as x } from 'mtg-turn-machine';"],
   ])('%s: %s is allowed', async (file, code) => {
     expect(await restrictedImports(file, code)).toEqual([]);

@@ -13,7 +13,13 @@ import type { EventsAPI } from 'boardgame.io/dist/types/src/plugins/plugin-event
 import type { Move, Where } from '../script.js';
 import type { CreatureSpec, StackObjectSpec } from '../../src/index.js';
 import { bgioClientContender, bgioReducerContender, stackMoves, type PriorityG } from './bgio.js';
-import { PHASE_OF } from './reducer.js';
+
+/** The phase each step belongs to (500.1). */
+const PHASE_OF: Record<string, string> = {
+  untap: 'beginning', upkeep: 'beginning', draw: 'beginning', precombatMain: 'precombatMain',
+  beginningOfCombat: 'combat', declareAttackers: 'combat', declareBlockers: 'combat', firstStrikeDamage: 'combat',
+  combatDamage: 'combat', endOfCombat: 'combat', postcombatMain: 'postcombatMain', end: 'ending', cleanup: 'ending',
+};
 
 interface LeanG extends PriorityG {
   /** The current step, or main phase. */

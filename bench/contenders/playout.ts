@@ -1,6 +1,6 @@
 // Our machine's chart executed by the playout (createPlayout): the same rules, guards and
 // boundary without the XState actor, with and without history records.
-import { createPlayout } from '../../src/index.js';
+import { createPlayout } from '../../src/playout/index.js';
 import { ourWhere, toTurnEvent, type Move, type Where } from '../script.js';
 
 export function playoutContender(moves: Move[], players: string[], recording: boolean) {

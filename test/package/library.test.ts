@@ -47,7 +47,7 @@ describe('the library package', () => {
     expect(existsSync(join(ROOT, 'LICENSE'))).toBe(true);
   });
 
-  it.each(['.', './vocabulary', './scenario', './testing', './react'])('%s has types, import and require conditions', (entry) => {
+  it.each(['.', './vocabulary', './playout', './scenario', './testing', './react'])('%s has types, import and require conditions', (entry) => {
     const conditions = manifest.exports[entry];
     expect(Object.keys(conditions)).toEqual(['import', 'require']);
     for (const condition of ['import', 'require']) {
@@ -77,6 +77,11 @@ console.log(JSON.stringify([require.resolve('mtg-turn-machine'), g.view().phase]
 
   it.each(['mtg-turn-machine/vocabulary', 'mtg-turn-machine/scenario', 'mtg-turn-machine/testing'])('%s loads with require()', (name) => {
     expect(load(`console.log(JSON.stringify(Object.keys(require('${name}')).length > 5))`)).toBe(true);
+  });
+
+  it('mtg-turn-machine/playout loads with require() and plays (its one export: createPlayout)', () => {
+    expect(load(`const { createPlayout } = require('mtg-turn-machine/playout'); const p = createPlayout({ players: ['A', 'B'] });
+console.log(JSON.stringify([p.send({ type: 'priority.pass', player: 'A' }), p.send({ type: 'priority.pass', player: 'A' }) !== null]))`)).toEqual([null, true]);
   });
 
   it('mtg-turn-machine/machines/turn.json is the chart\'s config (and dist/machines/turn.machine.ts its createMachine source, for Stately)', () => {

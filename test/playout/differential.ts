@@ -6,9 +6,10 @@
 // actor's persisted game, its own persisted game must resume an actor, and a clone must
 // leave the game it was cloned from untouched.
 import {
-  createGame, createPlayout, persistGame, restoreSnapshot,
-  type Game, type GameInput, type Playout, type TurnEvent,
+  createGame, persistGame, restoreSnapshot,
+  type Game, type GameInput, type TurnEvent,
 } from '../../src/index.js';
+import { createPlayout, type Playout } from '../../src/playout/index.js';
 import { Realizer, type FuzzCase } from '../fuzz/arbitraries.js';
 
 export interface Difference {

@@ -3,9 +3,9 @@
 // only when recorded, resuming from an actor's persisted game and the other way round.
 import { describe, expect, it } from 'vitest';
 import {
-  createGame, createPlayout, GameInputError, persistGame, restoreSnapshot, SnapshotError,
-  type Playout, type TurnEvent,
+  createGame, GameInputError, persistGame, restoreSnapshot, SnapshotError, type TurnEvent,
 } from '../../src/index.js';
+import { createPlayout, type Playout } from '../../src/playout/index.js';
 import { canonical } from './differential.js';
 
 const A_B = { players: ['A', 'B'] };

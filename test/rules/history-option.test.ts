@@ -4,8 +4,9 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import {
-  createGame, createPlayout, GameInputError, persistGame, turnMachine, view, type Game, type GameInput, type TurnEvent,
+  createGame, GameInputError, persistGame, turnMachine, view, type Game, type GameInput, type TurnEvent,
 } from '../../src/index.js';
+import { createPlayout } from '../../src/playout/index.js';
 import { beginDraft, changesOf } from '../../src/rules/draft.js';
 import { ceaseToExist } from '../../src/rules/priority.js';
 import { initialContext } from '../../src/rules/setup.js';

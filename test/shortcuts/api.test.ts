@@ -2,9 +2,10 @@
 // their rule or JSON path, stops, teams, the bound, persistence and the playout.
 import { describe, expect, it } from 'vitest';
 import {
-  cancelPassUntil, createGame, createPlayout, passUntilEndOfTurn, passUntilNextStep, passUntilNextTurn, passUntilStep, restoreSnapshot, stopsAt,
+  cancelPassUntil, createGame, passUntilEndOfTurn, passUntilNextStep, passUntilNextTurn, passUntilStep, restoreSnapshot, stopsAt,
   type Game, type HistoryRecord,
 } from '../../src/index.js';
+import { createPlayout } from '../../src/playout/index.js';
 import { runScenario } from '../../src/scenario/index.js';
 
 const NOTHING = { declareNoAttackers: true, declareNoBlockers: true };

@@ -10,8 +10,9 @@
 // spell or ability of an opponent always ends the passes that list it, right after its putOnStack.
 import fc from 'fast-check';
 import {
-  createGame, createPlayout, type Game, type GameInput, type HistoryRecord, type Playout, type TurnEvent, type View,
+  createGame, type Game, type GameInput, type HistoryRecord, type TurnEvent, type View,
 } from '../../src/index.js';
+import { createPlayout, type Playout } from '../../src/playout/index.js';
 import {
   PHASES, STEPS, SHORTCUT_CONDITIONS, teamId, type PhaseId, type ResolutionEffect, type ShortcutCondition, type ShortcutStop, type ShortcutUntil, type StepId,
 } from '../../src/vocabulary/index.js';
