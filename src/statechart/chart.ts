@@ -1,4 +1,4 @@
-// A statechart's config compiled for the playout: the state nodes and transitions XState's
+// A statechart's config compiled for the executor (README.md): the state nodes and transitions XState's
 // `StateNode` builds from the same config (document order, ids, targets resolved), with
 // every action and guard reference bound once to a function through `Bindings`. Nothing
 // here knows the turn chart: whatever states and transitions its config has are compiled.
@@ -88,7 +88,7 @@ const UNSUPPORTED_TYPES = new Set(['final', 'history']);
 
 class ChartError extends Error {
   constructor(where: string, message: string) {
-    super(`playout: state "${where}": ${message}`);
+    super(`statechart: state "${where}": ${message}`);
     this.name = 'ChartError';
   }
 }
@@ -106,11 +106,11 @@ export function compileChart<R>(config: Config, bindings: Bindings<R>): Chart<R>
   function build(nodeConfig: Config, key: string, parent: StateNode<R> | null, path: string[]): StateNode<R> {
     const id = typeof nodeConfig.id === 'string' ? nodeConfig.id : [machineId, ...path].join('.');
     for (const k of Object.keys(nodeConfig)) {
-      if (!SUPPORTED_KEYS.has(k)) throw new ChartError(id, `"${k}" is not supported by the playout executor`);
+      if (!SUPPORTED_KEYS.has(k)) throw new ChartError(id, `"${k}" is not supported by the statechart executor`);
     }
     const stateConfigs = (nodeConfig.states ?? {}) as Record<string, Config>;
     const declared = nodeConfig.type as string | undefined;
-    if (declared !== undefined && UNSUPPORTED_TYPES.has(declared)) throw new ChartError(id, `${declared} states are not supported by the playout executor`);
+    if (declared !== undefined && UNSUPPORTED_TYPES.has(declared)) throw new ChartError(id, `${declared} states are not supported by the statechart executor`);
     const type = (declared ?? (Object.keys(stateConfigs).length > 0 ? 'compound' : 'atomic')) as StateNode<R>['type'];
     const node: StateNode<R> = {
       order: nodes.length, id, key, type, parent, children: [], states: {},
@@ -148,7 +148,7 @@ export function compileChart<R>(config: Config, bindings: Bindings<R>): Chart<R>
   function transition(source: StateNode<R>, eventType: string, t: Config): Transition<R> {
     const where = `${source.id} ${eventType || 'always'}`;
     for (const k of Object.keys(t)) {
-      if (!['target', 'guard', 'actions', 'reenter', 'description', 'meta'].includes(k)) throw new ChartError(source.id, `transition key "${k}" is not supported by the playout executor`);
+      if (!['target', 'guard', 'actions', 'reenter', 'description', 'meta'].includes(k)) throw new ChartError(source.id, `transition key "${k}" is not supported by the statechart executor`);
     }
     return {
       source,
@@ -213,7 +213,7 @@ function normalizeTarget(target: unknown): string[] | undefined {
 }
 
 /** XState's toStatePath: segments split on '.', a backslash escaping the next character. */
-function statePath(id: string): string[] {
+export function statePath(id: string): string[] {
   const result: string[] = [];
   let segment = '';
   for (let i = 0; i < id.length; i += 1) {

@@ -6,9 +6,9 @@
 import fc from 'fast-check';
 import { assign, createActor, raise, setup, type AnyActor, type StateValue } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import { compileChart, type Bindings, type ChartEvent } from '../../src/playout/chart.js';
-import { Configuration } from '../../src/playout/configuration.js';
-import { macrostep, start, type RunState } from '../../src/playout/step.js';
+import { compileChart, type Bindings, type ChartEvent } from '../../src/statechart/index.js';
+import { Configuration } from '../../src/statechart/index.js';
+import { macrostep, start, type RunState } from '../../src/statechart/index.js';
 import { CHARTS, logged } from './charts.js';
 
 type Config = Record<string, unknown>;

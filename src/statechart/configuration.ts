@@ -3,9 +3,30 @@
 // a set. That order is observable — eventless transitions are selected atomic state by
 // atomic state in it, and parallel regions are visited in it — so it is reproduced, for a
 // started game and for one restored from a state value alike.
-import { matchesState, type StateValue } from 'xstate';
-import type { Chart, StateNode } from './chart.js';
+import { statePath, type Chart, type StateNode } from './chart.js';
 
+/** A state value as XState writes it: an atomic child's key, or an object of the active children's values. */
+export type StateValue = string | { [key: string]: StateValue | undefined };
+
+/** XState's toStateValue: a dotted path ('a.b.c') is the value `{ a: { b: 'c' } }`. */
+function toStateValue(value: StateValue): StateValue {
+  if (typeof value !== 'string') return value;
+  const path = statePath(value);
+  let result: StateValue = path[path.length - 1];
+  for (let i = path.length - 2; i >= 0; i -= 1) result = { [path[i]]: result };
+  return result;
+}
+
+/** XState's matchesState: whether `child` is (inside) the state `parent` names. */
+export function matchesState(parent: StateValue, child: StateValue): boolean {
+  const p = toStateValue(parent);
+  const c = toStateValue(child);
+  if (typeof c === 'string') return typeof p === 'string' && p === c;
+  if (typeof p === 'string') return p in c;
+  return Object.keys(p).every((key) => key in c && matchesState(p[key]!, c[key]!));
+}
+
+/** The active states of a running chart, in XState's order, with its state value. */
 export class Configuration<R> {
   private cachedValue: StateValue | null = null;
 
