@@ -102,9 +102,13 @@ function replay(w: Workload, mode: Mode): void {
 
 const cpu = () => { const u = process.cpuUsage(); return (u.user + u.system) / 1e6; };
 
-const workloads = Array.from({ length: GAMES }, (_, i) => makeWorkload(SEED + i, EVENTS));
+const made = Array.from({ length: GAMES }, (_, i) => makeWorkload(SEED + i, EVENTS));
+// --untrusted: the same events as copies, which the playout checks whole (an A/B of legalEvents' trust).
+const workloads = process.argv.includes('--untrusted')
+  ? made.map((w) => ({ ...w, events: w.events.map((e) => JSON.parse(JSON.stringify(e)) as unknown) }))
+  : made;
 const total = workloads.reduce((n, w) => n + w.events.length, 0);
-const illegal = workloads.reduce((n, w) => n + w.refused.filter(Boolean).length, 0);
+const illegal = made.reduce((n, w) => n + w.refused.filter(Boolean).length, 0);
 console.log(`${GAMES} games, ${total} events (${(100 * illegal / total).toFixed(1)} % refused), to turns ${turns.join(', ')}`);
 
 if (PROFILE) {

@@ -18,11 +18,12 @@ import { beginDraft, changesOf, copyContainers, type Draft } from '../rules/draf
 import { NO_HOOKS } from '../rules/hooks.js';
 import type { Refusal } from '../rules/legality.js';
 import type { GameContext } from '../rules/types.js';
-import type { GameInput, HistoryRecord, PlayerId } from '../vocabulary/index.js';
-import { legalActions, explainRefusal, type LegalAction } from '../api/legal.js';
+import type { GameInput, HistoryRecord, PlayerId, TurnEvent } from '../vocabulary/index.js';
+import { legalActions, legalEvents, explainRefusal, type LegalAction } from '../api/legal.js';
 import { checkSnapshotFor, MACHINE_VERSION, type PersistedGame } from '../api/persistence.js';
 import { view, type GameState, type View, type ViewOptions } from '../api/view.js';
 import { asRefusal, turnBindings, type TurnRun } from './bindings.js';
+import { trust, trustedEvent } from './trusted.js';
 import { compileChart, Configuration, macrostep, start, type Chart, type ChartEvent, type RunState, type StateValue } from '../statechart/index.js';
 
 /** `createPlayout`'s options: whether to keep the history, and a snapshot to resume. */
@@ -43,6 +44,13 @@ export interface Playout {
   view(options?: ViewOptions): View;
   /** The kinds of action `player` may take now. */
   legalActions(player: PlayerId): LegalAction[];
+  /**
+   * The legal actions of `player` that need no details, as complete events (a pass, no attackers,
+   * no blockers, the order as triggered, conceding). They are frozen, and `send` accepts them
+   * without checking them again, in this playout and any with the same players, teams and limits;
+   * a copy or a changed one is checked as any event is.
+   */
+  legalEvents(player: PlayerId): readonly TurnEvent[];
   /** null when the game would accept `event` now; otherwise why not (as `explainRefusal` on an actor's snapshot). */
   explainRefusal(event: unknown): Refusal | null;
   /** The format of `persistGame(actor)`: `createGame(input, { snapshot: restoreSnapshot(json) })` resumes it. */
@@ -114,12 +122,17 @@ class PlayoutGame implements TurnRun, RunState<PlayoutGame>, Playout {
 
   send(raw: unknown): Refusal | null {
     if (this.failure) throw new Error('playout: an earlier event failed in the rules; this game cannot go on', { cause: this.failure.error });
-    const accepted = acceptEvent(this.ctx, raw);
-    if (!accepted.ok) return asRefusal(accepted.refusal);
+    let event = trustedEvent(this.ctx, raw);
+    if (event === null) {
+      const accepted = acceptEvent(this.ctx, raw);
+      if (!accepted.ok) return asRefusal(accepted.refusal);
+      event = accepted.event;
+    }
+    const checked = event as MachineEvent;
     this.refusal = null;
     try {
       // The same budget as the actor's (machine/budget.ts): the same recorded stops.
-      withBudget(this.ctx.limits, () => macrostep(this.chart, this, accepted.event));
+      withBudget(this.ctx.limits, () => macrostep(this.chart, this, checked));
     } catch (error) {
       // A rules function threw halfway through a macrostep: the context is half changed.
       this.failure = { error };
@@ -140,6 +153,10 @@ class PlayoutGame implements TurnRun, RunState<PlayoutGame>, Playout {
 
   legalActions(player: PlayerId): LegalAction[] {
     return legalActions(this.state(), player);
+  }
+
+  legalEvents(player: PlayerId): readonly TurnEvent[] {
+    return legalEvents(this.state(), player).map((event) => trust(this.ctx, event));
   }
 
   explainRefusal(event: unknown): Refusal | null {
