@@ -175,7 +175,7 @@ class PlayoutGame implements TurnRun, RunState<PlayoutGame>, Playout {
 
   clone(options: { recording?: boolean } = {}): Playout {
     const recording = options.recording ?? this.recording;
-    return new PlayoutGame(this.chart, copyContainers(this.ctx), this.configuration.clone(), recording ? [...this.history] : [], recording);
+    return new PlayoutGame(this.chart, copyContainers(this.ctx), this.configuration, recording ? [...this.history] : [], recording);
   }
 }
 

@@ -28,6 +28,8 @@ export interface Transition<R> {
   readonly actions: BoundAction<R>[];
   /** The event descriptor ('' for eventless ones, as XState's NULL_EVENT). */
   readonly eventType: string;
+  /** Its position among the chart's transitions (a key for a set of them). */
+  readonly index: number;
   /** Computed once: XState's getTransitionDomain (undefined: the whole machine, for a reentering root transition). */
   domain?: StateNode<R> | null;
   /** Computed once: the states this transition alone enters (XState's computeEntrySet), in entry order. */
@@ -101,6 +103,7 @@ export function compileChart<R>(config: Config, bindings: Bindings<R>): Chart<R>
   const byId = new Map<string, StateNode<R>>();
   const machineId = typeof config.id === 'string' ? config.id : '(machine)';
   const configs = new Map<StateNode<R>, Config>();
+  let transitionCount = 0;
 
   // Pass 1, as XState's StateNode constructor: ids, types and document order (pre-order).
   function build(nodeConfig: Config, key: string, parent: StateNode<R> | null, path: string[]): StateNode<R> {
@@ -157,6 +160,7 @@ export function compileChart<R>(config: Config, bindings: Bindings<R>): Chart<R>
       guard: t.guard === undefined ? null : bindings.guard(t.guard, where),
       actions: toArray(t.actions).map((a) => bindings.action(a, where)),
       eventType,
+      index: transitionCount++,
     };
   }
 
@@ -165,7 +169,7 @@ export function compileChart<R>(config: Config, bindings: Bindings<R>): Chart<R>
     const target = node.states[key];
     if (!target) throw new ChartError(node.id, `initial state "${key}" not found`);
     const actions = typeof initial === 'string' ? [] : toArray((initial as Config).actions);
-    return { source: node, targets: [target], reenter: false, guard: null, actions: actions.map((a) => bindings.action(a, `${node.id} initial`)), eventType: '' };
+    return { source: node, targets: [target], reenter: false, guard: null, actions: actions.map((a) => bindings.action(a, `${node.id} initial`)), eventType: '', index: transitionCount++ };
   }
 
   // XState's resolveTarget: `#id` (optionally followed by a path), `.child` (below the source), or a sibling path.

@@ -3,7 +3,7 @@
 // a set. That order is observable — eventless transitions are selected atomic state by
 // atomic state in it, and parallel regions are visited in it — so it is reproduced, for a
 // started game and for one restored from a state value alike.
-import { statePath, type Chart, type StateNode } from './chart.js';
+import { statePath, type Chart, type Entry, type StateNode, type Transition } from './chart.js';
 
 /** A state value as XState writes it: an atomic child's key, or an object of the active children's values. */
 export type StateValue = string | { [key: string]: StateValue | undefined };
@@ -26,51 +26,96 @@ export function matchesState(parent: StateValue, child: StateValue): boolean {
   return Object.keys(p).every((key) => key in c && matchesState(p[key]!, c[key]!));
 }
 
-/** The active states of a running chart, in XState's order, with its state value. */
+/** What a microstep does from one configuration (step.ts computes it once, then reuses it). */
+export interface Plan<R> {
+  /** The transitions taken (the enabled ones without those that conflict). */
+  readonly transitions: readonly Transition<R>[];
+  /** States exited, in exit order (reverse document order). */
+  readonly exits: readonly StateNode<R>[];
+  readonly entry: Entry<R>;
+  /** The microstep leaves the active states as they were (XState keeps its snapshot). */
+  readonly same: boolean;
+  readonly next: Configuration<R>;
+}
+
+/** Configurations of a chart by their states in order: each set of active states is one object. */
+const interned = new WeakMap<Chart<unknown>, Map<string, Configuration<unknown>>>();
+
+/**
+ * The active states of a running chart, in XState's order, with its state value. Immutable and
+ * interned per chart (a chart has few configurations): what depends only on the active states —
+ * the state value, each state's active children, the atomic states with eventless transitions,
+ * the plan of each microstep from here — is computed once per configuration and reused.
+ */
 export class Configuration<R> {
   private cachedValue: StateValue | null = null;
+  private cachedChildren: (readonly StateNode<R>[])[] | null = null;
+  private cachedEventless: StateNode<R>[] | null = null;
+  /** Microstep plans from this configuration, by the transition (or the key of the transitions) enabled. */
+  readonly plans = new Map<unknown, Plan<R>>();
 
   private constructor(
+    readonly chart: Chart<R>,
     /** Active states in XState's `_nodes` order. */
-    readonly nodes: StateNode<R>[],
+    readonly nodes: readonly StateNode<R>[],
     /** Membership by `order`. */
     readonly active: Uint8Array,
   ) {}
 
+  private static intern<R>(chart: Chart<R>, nodes: StateNode<R>[]): Configuration<R> {
+    let table = interned.get(chart as Chart<unknown>) as Map<string, Configuration<R>> | undefined;
+    if (!table) interned.set(chart as Chart<unknown>, (table = new Map()) as Map<string, Configuration<unknown>>);
+    const key = nodes.map((n) => n.order).join(',');
+    let configuration = table.get(key);
+    if (!configuration) {
+      const active = new Uint8Array(chart.nodes.length);
+      for (const n of nodes) active[n.order] = 1;
+      configuration = new Configuration<R>(chart, nodes, active);
+      table.set(key, configuration);
+    }
+    return configuration;
+  }
+
   static empty<R>(chart: Chart<R>): Configuration<R> {
-    return new Configuration<R>([], new Uint8Array(chart.nodes.length));
+    return Configuration.intern(chart, []);
   }
 
   /** The configuration XState restores from a state value: `getAllStateNodes(getStateNodes(root, value))`. */
   static fromValue<R>(chart: Chart<R>, value: StateValue): Configuration<R> {
-    const configuration = Configuration.empty(chart);
-    for (const node of allStateNodes(stateNodes(chart, chart.root, value))) configuration.add(node);
-    return configuration;
+    return Configuration.intern(chart, [...allStateNodes(stateNodes(chart, chart.root, value))]);
   }
 
   has(node: StateNode<R>): boolean {
     return this.active[node.order] === 1;
   }
 
-  /** Set semantics: a state already active keeps its place. */
-  add(node: StateNode<R>): void {
-    if (this.active[node.order] === 1) return;
-    this.active[node.order] = 1;
-    this.nodes.push(node);
-    this.cachedValue = null;
+  /**
+   * The configuration after exiting `exits` and entering `entered` (in that order, as XState's
+   * microstep does): exited states leave their place, entered ones go last (set semantics: a
+   * state still active keeps its place).
+   */
+  after(exits: readonly StateNode<R>[], entered: readonly StateNode<R>[]): Configuration<R> {
+    const leaving = new Set(exits);
+    const nodes = this.nodes.filter((n) => !leaving.has(n));
+    const kept = new Set(nodes);
+    for (const s of entered) if (!kept.has(s)) { kept.add(s); nodes.push(s); }
+    return Configuration.intern(this.chart, nodes);
   }
 
-  delete(node: StateNode<R>): void {
-    if (this.active[node.order] === 0) return;
-    this.active[node.order] = 0;
-    this.nodes.splice(this.nodes.indexOf(node), 1);
-    this.cachedValue = null;
+  /** Each state's active children, in configuration order, by `order`. */
+  activeChildren(node: StateNode<R>): readonly StateNode<R>[] {
+    if (!this.cachedChildren) {
+      const children: StateNode<R>[][] = this.chart.nodes.map(() => []);
+      for (const n of this.nodes) if (n.parent) children[n.parent.order].push(n);
+      this.cachedChildren = children;
+    }
+    return this.cachedChildren[node.order];
   }
 
-  clone(): Configuration<R> {
-    const copy = new Configuration<R>([...this.nodes], this.active.slice());
-    copy.cachedValue = this.cachedValue;
-    return copy;
+  /** The active atomic states that have, or whose ancestors have, eventless transitions, in configuration order. */
+  eventlessAtomics(): readonly StateNode<R>[] {
+    this.cachedEventless ??= this.nodes.filter((n) => n.type === 'atomic' && n.alwaysChain.length > 0);
+    return this.cachedEventless;
   }
 
   /** The state value, as XState's getStateValue writes it (regions in configuration order). Shared: do not change it. */
@@ -86,7 +131,7 @@ export class Configuration<R> {
 
   // XState's getValueFromAdj: a compound state with an atomic child is that child's key.
   private valueBelow(node: StateNode<R>): StateValue {
-    const children = this.nodes.filter((n) => n.parent === node);
+    const children = this.activeChildren(node);
     if (node.type === 'compound') {
       if (children.length === 0) return {};
       if (children[0].type === 'atomic') return children[0].key;
