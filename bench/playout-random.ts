@@ -1,5 +1,5 @@
 // The playout on seeded random legal play (issue 22, point 2), by events per CPU-second:
-//   npx tsx bench/playout-random.ts [games=6] [events=20000] [seed=1] [--profile]
+//   npx tsx bench/playout-random.ts [games=20] [events=3000] [seed=1] [--profile [--ui]] [--untrusted]
 // A workload is made once per seed by driving a playout with `legalActions` only: every event
 // is one of the legal actions of a player (spells and abilities with effects drawn from Time
 // Stop, Mandate of Peace, extra turns, durations and delayed triggers), and ~2 % are illegal
@@ -15,8 +15,8 @@ import { createPlayout, toEvent, type LegalAction, type Playout, type Resolution
 process.env.NODE_ENV ??= 'production';
 
 const args = process.argv.slice(2).filter((a) => !a.startsWith('--'));
-const GAMES = Number(args[0] ?? 6);
-const EVENTS = Number(args[1] ?? 20_000);
+const GAMES = Number(args[0] ?? 20);
+const EVENTS = Number(args[1] ?? 3_000);
 const SEED = Number(args[2] ?? 1);
 const PROFILE = process.argv.includes('--profile');
 const PLAYERS = ['A', 'B'];

@@ -112,8 +112,10 @@ function legalChoices(snapshot: GameState, player: PlayerId): LegalChoice[] {
       ? { type: 'combat.declareAttackers', barred: refusalAfter(ctx, sent(barred), waiting) !== null ? ['cantAttackDuringExtraTurns'] : [] }
       : action, event]);
   }
+  // An order is legal only while the game waits for one (603.3b, 805.7: refusalOf refuses it otherwise).
+  if (waiting !== 'orderTriggers') return legal;
   const side = sideToOrder(ctx);
-  const toOrder = waiting === 'orderTriggers' && side !== null && side === sideOf(ctx, player) ? abilitiesToOrder(ctx, side) : [];
+  const toOrder = side !== null && side === sideOf(ctx, player) ? abilitiesToOrder(ctx, side) : [];
   const order = acceptEvent(ctx, { type: 'triggers.order', player, order: toOrder, ...(decider !== player && { by: decider }) });
   if (refusalAfter(ctx, order, waiting) === null) legal.push([{ type: 'triggers.order', triggers: toOrder }, order.ok ? order.event : null]);
   return legal;

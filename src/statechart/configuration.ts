@@ -10,7 +10,7 @@ export type StateValue = string | { [key: string]: StateValue | undefined };
 
 /** XState's toStateValue: a dotted path ('a.b.c') is the value `{ a: { b: 'c' } }`. */
 function toStateValue(value: StateValue): StateValue {
-  if (typeof value !== 'string') return value;
+  if (typeof value !== 'string' || (!value.includes('.') && !value.includes('\\'))) return value;
   const path = statePath(value);
   let result: StateValue = path[path.length - 1];
   for (let i = path.length - 2; i >= 0; i -= 1) result = { [path[i]]: result };
