@@ -3,7 +3,7 @@
 // a set. That order is observable — eventless transitions are selected atomic state by
 // atomic state in it, and parallel regions are visited in it — so it is reproduced, for a
 // started game and for one restored from a state value alike.
-import { statePath, type Chart, type Entry, type StateNode, type Transition } from './chart.js';
+import { statePath, type BoundAction, type Chart, type Entry, type StateNode, type Transition } from './chart.js';
 
 /** A state value as XState writes it: an atomic child's key, or an object of the active children's values. */
 export type StateValue = string | { [key: string]: StateValue | undefined };
@@ -33,6 +33,8 @@ export interface Plan<R> {
   /** States exited, in exit order (reverse document order). */
   readonly exits: readonly StateNode<R>[];
   readonly entry: Entry<R>;
+  /** Every action the microstep runs, in order: exits', transitions', then entries' (with initial actions). */
+  readonly actions: readonly BoundAction<R>[];
   /** The microstep leaves the active states as they were (XState keeps its snapshot). */
   readonly same: boolean;
   readonly next: Configuration<R>;

@@ -4,7 +4,7 @@
 // Each function names the XState function it follows; where XState differs from SCXML
 // (transition selection by walking the state value, the "nothing changed" stop of the
 // eventless loop, the order of the active configuration), XState is followed.
-import { eventTable, type Chart, type ChartEvent, type Entry, type EventTable, type StateNode, type Transition } from './chart.js';
+import { eventTable, type BoundAction, type Chart, type ChartEvent, type Entry, type EventTable, type StateNode, type Transition } from './chart.js';
 import type { Configuration, Plan } from './configuration.js';
 
 /** What the algorithm needs of a running chart; actions and guards receive it too. */
@@ -264,10 +264,26 @@ function planOf<R>(configuration: Configuration<R>, enabled: T<R>[]): Plan<R> {
     const exits = exitSet(transitions, configuration);
     const entry = entryOf(transitions);
     const same = keepsActiveStates(configuration, exits, entry);
-    plan = { transitions, exits, entry, same, next: same ? configuration : configuration.after(exits, entry.states) };
+    plan = { transitions, exits, entry, actions: actionsOf(exits, transitions, entry), same, next: same ? configuration : configuration.after(exits, entry.states) };
     configuration.plans.set(key, plan);
   }
   return plan;
+}
+
+/**
+ * The actions of a microstep in XState's order: exit actions (states in reverse document
+ * order), transition actions in selection order, then for each entered state (document order)
+ * its entry actions and, when it was entered by default, its initial transition's actions.
+ */
+function actionsOf<R>(exits: readonly Node<R>[], transitions: readonly T<R>[], entry: Entry<R>): BoundAction<R>[] {
+  const actions: BoundAction<R>[] = [];
+  for (const s of exits) actions.push(...s.exit);
+  for (const t of transitions) actions.push(...t.actions);
+  for (const s of entry.states) {
+    actions.push(...s.entry);
+    if (s.initial && entry.byDefault.has(s)) actions.push(...s.initial.actions);
+  }
+  return actions;
 }
 
 /**
@@ -281,24 +297,10 @@ function planOf<R>(configuration: Configuration<R>, enabled: T<R>[]): Plan<R> {
 function microstep<R extends RunState<R>>(run: R, enabled: T<R>[], event: ChartEvent, eventless: boolean, initial?: Plan<R>): boolean {
   if (enabled.length === 0) return false;
   const plan = initial ?? planOf(run.configuration, enabled);
-  const { exits, transitions, entry, same } = plan;
+  const { actions, same } = plan;
   run.tracking = eventless && same;
   run.changed = false;
-  for (let i = 0; i < exits.length; i += 1) {
-    const exit = exits[i].exit;
-    for (let j = 0; j < exit.length; j += 1) exit[j](run, event);
-  }
-  for (let i = 0; i < transitions.length; i += 1) {
-    const actions = transitions[i].actions;
-    for (let j = 0; j < actions.length; j += 1) actions[j](run, event);
-  }
-  const states = entry.states;
-  for (let i = 0; i < states.length; i += 1) {
-    const s = states[i];
-    const entryActions = s.entry;
-    for (let j = 0; j < entryActions.length; j += 1) entryActions[j](run, event);
-    if (s.initial && entry.byDefault.has(s)) for (const action of s.initial.actions) action(run, event);
-  }
+  for (let i = 0; i < actions.length; i += 1) actions[i](run, event);
   run.configuration = plan.next;
   const changed = !same || run.changed;
   run.tracking = false;
@@ -348,7 +350,7 @@ export function start<R extends RunState<R>>(chart: Chart<R>, run: R, initEvent:
   // The root is active before the initial microstep: entering it again keeps its place, first.
   const rooted = run.configuration.after([], [chart.root]);
   run.configuration = rooted;
-  const plan: Plan<R> = { transitions: [initialTransition], exits: [], entry, same: false, next: rooted.after([], entry.states) };
+  const plan: Plan<R> = { transitions: [initialTransition], exits: [], entry, actions: actionsOf([], [initialTransition], entry), same: false, next: rooted.after([], entry.states) };
   microstep(run, [initialTransition], initEvent, false, plan);
   settle(chart, run, initEvent);
 }
