@@ -7,7 +7,7 @@
 /** An import whose path goes through one of these folders. */
 const through = (...folders) => `(^|/)(${folders.join('|')})/`;
 /** Anything reaching past the public entries into the library's inside. */
-const PAST_THE_ENTRY = `${through('rules', 'machine', 'machines', 'api')}|(^|/)(vocabulary|playout|scenario)/(?!index\\.js$)`;
+const PAST_THE_ENTRY = `${through('rules', 'machine', 'machines', 'api', 'statechart')}|(^|/)(vocabulary|playout|scenario)/(?!index\\.js$)`;
 
 const forbid = (files, rules, extra = []) => ({
   files,
@@ -22,6 +22,9 @@ const forbid = (files, rules, extra = []) => ({
 const NO_XSTATE = [{ name: 'xstate', message: 'the vocabulary and the rules are plain TypeScript: no XState below the machine glue' }];
 
 export const architecture = [
+  // The statechart executor knows nothing of Magic nor of XState: it imports only itself.
+  forbid(['src/statechart/**/*.ts'], [['^\\.\\./', 'src/statechart imports nothing outside itself: it is a generic executor']],
+    [{ name: 'xstate', message: 'src/statechart runs charts without XState: it compiles their config itself' }]),
   // The vocabulary is below everything: it imports only itself.
   forbid(['src/vocabulary/**/*.ts'], [['^\\.\\./', 'src/vocabulary imports nothing outside itself']], NO_XSTATE),
   // The rules: pure functions over the vocabulary.
@@ -30,9 +33,15 @@ export const architecture = [
   forbid(['src/machine/**/*.ts', 'machines/**/*.ts'], [
     [`${through('api', 'playout', 'scenario', 'cli', 'server', 'inspect', 'visualizer', 'export')}|^\\.\\./index\\.js$|^\\.\\./src/index\\.js$`,
       'the machine does not import the API or anything built on it'],
+    [through('statechart'), 'the machine runs on XState; only the playout runs the chart on src/statechart'],
   ]),
   // The API (the package entry's implementation, the playout included): nothing built on it.
-  forbid(['src/api/**/*.ts', 'src/playout/**/*.ts', 'src/index.ts'], [
+  // Of the API, only the playout runs the chart on the statechart executor.
+  forbid(['src/api/**/*.ts', 'src/index.ts'], [
+    [through('scenario', 'cli', 'server', 'inspect', 'visualizer', 'export'), 'the API does not import the runner, the CLI, the servers or the visualizer'],
+    [through('statechart'), 'only src/playout imports the statechart executor'],
+  ]),
+  forbid(['src/playout/**/*.ts'], [
     [through('scenario', 'cli', 'server', 'inspect', 'visualizer', 'export'), 'the API does not import the runner, the CLI, the servers or the visualizer'],
   ]),
   // Everything built on the library: its public entries only.

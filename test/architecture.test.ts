@@ -23,6 +23,12 @@ describe('the layers import only what is below them', () => {
     ['bench/planted.ts', "import { createPlayout as x } from '../src/playout/playout.js';", /public entries only/],
     ['src/playout/planted.ts', "import { runScenario as x } from '../scenario/index.js';", /does not import the runner/],
     ['src/rules/planted.ts', "import { createActor as x } from 'xstate';", /no XState below the machine glue/],
+    ['src/statechart/planted.ts', "import { createActor as x } from 'xstate';", /runs charts without XState/],
+    ['src/statechart/planted.ts', "import type { GameContext as x } from '../rules/types.js';", /imports nothing outside itself/],
+    ['src/statechart/planted.ts', "import { PHASES as x } from '../vocabulary/index.js';", /imports nothing outside itself/],
+    ['src/machine/planted.ts', "import { macrostep as x } from '../statechart/index.js';", /only the playout runs the chart/],
+    ['src/api/planted.ts', "import { macrostep as x } from '../statechart/index.js';", /only src\/playout imports the statechart/],
+    ['bench/planted.ts', "import { macrostep as x } from '../src/statechart/index.js';", /public entries only/],
     ['src/rules/planted.ts', "import { view as x } from '../api/view.js';", /imports only the vocabulary/],
     ['src/vocabulary/planted.ts', "import type { GameContext as x } from '../rules/types.js';", /imports nothing outside itself/],
     ['src/machine/planted.ts', "import { createGame as x } from '../api/game.js';", /does not import the API/],
@@ -44,6 +50,8 @@ describe('the layers import only what is below them', () => {
     ['src/machine/planted.ts', "import { turnStatechart as x } from '../../machines/turn.js';"],
     ['bench/planted.ts', "import { createGame as x } from '../src/index.js';"],
     ['bench/planted.ts', "import { createPlayout as x } from '../src/playout/index.js';"],
+    ['src/playout/planted.ts', "import { macrostep as x } from '../statechart/index.js';"],
+    ['src/statechart/planted.ts', "import { compileChart as x } from './chart.js';"],
     ['packages/host/src/planted.ts', "import { createGame as x } from 'mtg-turn-machine';"],
   ])('%s: %s is allowed', async (file, code) => {
     expect(await restrictedImports(file, code)).toEqual([]);

@@ -89,6 +89,38 @@ function checkedProbesOf(ctx: GameContext, player: PlayerId): CheckedProbes {
 const refusalAfter = (ctx: GameContext, accepted: Acceptance, waiting: WaitingFor): Refusal | null =>
   (accepted.ok ? refusalOf(ctx, accepted.event, waiting) : accepted.refusal);
 
+/** A legal action, with the complete event that takes it when it needs no details (a spell or ability does: null). */
+type LegalChoice = [LegalAction, TurnEvent | null];
+
+/** Events of these kinds are taken as probed: nothing to add (a declaration declares no creature). */
+const WHOLE = new Set<string>(['priority.pass', 'combat.declareAttackers', 'combat.declareBlockers', 'player.concede']);
+
+function legalChoices(snapshot: GameState, player: PlayerId): LegalChoice[] {
+  const ctx = snapshot.context;
+  const waiting = waitingFor(snapshot);
+  const { candidates, barred } = checkedProbesOf(ctx, player);
+  // 722.5: the actions named by `player` are sent by whoever makes `player`'s decisions now (722.6: but their own by them).
+  const decider = ctx.players.includes(player) ? deciderOf(ctx, player) : player;
+  const sent = (accepted: Acceptance): Acceptance =>
+    (accepted.ok && decider !== player && !isOwnDecision(accepted.event.type) ? { ok: true, event: { ...accepted.event, by: decider } as TurnEvent } : accepted);
+  const legal: LegalChoice[] = [];
+  for (const [action, accepted] of candidates) {
+    const asSent = sent(accepted);
+    if (refusalAfter(ctx, asSent, waiting) !== null) continue;
+    const event = asSent.ok && WHOLE.has(action.type) ? asSent.event : null;
+    legal.push([action.type === 'combat.declareAttackers'
+      ? { type: 'combat.declareAttackers', barred: refusalAfter(ctx, sent(barred), waiting) !== null ? ['cantAttackDuringExtraTurns'] : [] }
+      : action, event]);
+  }
+  // An order is legal only while the game waits for one (603.3b, 805.7: refusalOf refuses it otherwise).
+  if (waiting !== 'orderTriggers') return legal;
+  const side = sideToOrder(ctx);
+  const toOrder = side !== null && side === sideOf(ctx, player) ? abilitiesToOrder(ctx, side) : [];
+  const order = acceptEvent(ctx, { type: 'triggers.order', player, order: toOrder, ...(decider !== player && { by: decider }) });
+  if (refusalAfter(ctx, order, waiting) === null) legal.push([{ type: 'triggers.order', triggers: toOrder }, order.ok ? order.event : null]);
+  return legal;
+}
+
 /**
  * The kinds of action `player` may take now (a probe event for each kind, checked as the machine
  * would). With teams, a player acts for their team (805.5a): what the team may do, this player may.
@@ -97,23 +129,16 @@ const refusalAfter = (ctx: GameContext, accepted: Acceptance, waiting: WaitingFo
  * the probes themselves are checked at the boundary once per game and player.
  */
 export function legalActions(snapshot: GameState, player: PlayerId): LegalAction[] {
-  const ctx = snapshot.context;
-  const waiting = waitingFor(snapshot);
-  const { candidates, barred } = checkedProbesOf(ctx, player);
-  // 722.5: the actions named by `player` are sent by whoever makes `player`'s decisions now (722.6: but their own by them).
-  const decider = ctx.players.includes(player) ? deciderOf(ctx, player) : player;
-  const sent = (accepted: Acceptance): Acceptance =>
-    (accepted.ok && decider !== player && !isOwnDecision(accepted.event.type) ? { ok: true, event: { ...accepted.event, by: decider } as TurnEvent } : accepted);
-  const legal: LegalAction[] = [];
-  for (const [action, accepted] of candidates) {
-    if (refusalAfter(ctx, sent(accepted), waiting) !== null) continue;
-    legal.push(action.type === 'combat.declareAttackers'
-      ? { type: 'combat.declareAttackers', barred: refusalAfter(ctx, sent(barred), waiting) !== null ? ['cantAttackDuringExtraTurns'] : [] }
-      : action);
-  }
-  const side = sideToOrder(ctx);
-  const toOrder = waiting === 'orderTriggers' && side !== null && side === sideOf(ctx, player) ? abilitiesToOrder(ctx, side) : [];
-  const order = { type: 'triggers.order', player, order: toOrder, ...(decider !== player && { by: decider }) };
-  if (explain(snapshot, order, waiting) === null) legal.push({ type: 'triggers.order', triggers: toOrder });
-  return legal;
+  return legalChoices(snapshot, player).map(([action]) => action);
+}
+
+/**
+ * The legal actions of `player` that need no details, as the complete events that take them, as
+ * the boundary accepted them: a pass, a declaration of no attackers or no blockers, the order of
+ * triggered abilities as they triggered, conceding (722.5: sent `by` the controller when there is one).
+ */
+export function legalEvents(snapshot: GameState, player: PlayerId): TurnEvent[] {
+  const events: TurnEvent[] = [];
+  for (const [, event] of legalChoices(snapshot, player)) if (event !== null) events.push(event);
+  return events;
 }

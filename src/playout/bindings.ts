@@ -9,7 +9,7 @@ import type { MachineEvent } from '../machine/events.js';
 import type { Refusal } from '../rules/legality.js';
 import type { GameContext } from '../rules/types.js';
 import type { WaitingFor } from '../vocabulary/index.js';
-import type { Bindings, BoundAction, BoundGuard, ChartEvent } from './chart.js';
+import type { Bindings, BoundAction, BoundGuard, ChartEvent } from '../statechart/index.js';
 
 /** What the bound actions and guards act on: the playout's game (see playout.ts). */
 export interface TurnRun {

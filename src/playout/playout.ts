@@ -1,13 +1,13 @@
 // A playout: the turn machine's own chart (`turnMachine.config`) executed directly, for AI
 // search and servers — the same boundary (`acceptEvent`), the same guards and rules
-// functions, the statechart semantics XState applies (step.ts), without XState's snapshots,
+// functions, the statechart semantics XState applies (src/statechart), without XState's snapshots,
 // emitted events and actor. One mutable context per game, owned by the playout: rules
 // functions change it in place through a draft that is the context itself. That is sound
 // because rules change only the containers a copy-on-write draft copies (`copyContainers`)
 // and never store one container inside another (lists are rebuilt or copied: `stepQueue =
 // [...next.steps]`); items are values, replaced, never changed. What it shows (`view`,
 // `legalActions`, `persist`, `history`) is what an actor of the machine shows.
-import type { Snapshot, StateValue } from 'xstate';
+import type { Snapshot } from 'xstate';
 import { acceptEvent } from '../machine/boundary.js';
 import { withBudget } from '../machine/budget.js';
 import { checkedInput } from '../machine/context.js';
@@ -18,14 +18,13 @@ import { beginDraft, changesOf, copyContainers, type Draft } from '../rules/draf
 import { NO_HOOKS } from '../rules/hooks.js';
 import type { Refusal } from '../rules/legality.js';
 import type { GameContext } from '../rules/types.js';
-import type { GameInput, HistoryRecord, PlayerId } from '../vocabulary/index.js';
-import { legalActions, explainRefusal, type LegalAction } from '../api/legal.js';
+import type { GameInput, HistoryRecord, PlayerId, TurnEvent } from '../vocabulary/index.js';
+import { legalActions, legalEvents, explainRefusal, type LegalAction } from '../api/legal.js';
 import { checkSnapshotFor, MACHINE_VERSION, type PersistedGame } from '../api/persistence.js';
 import { view, type GameState, type View, type ViewOptions } from '../api/view.js';
 import { asRefusal, turnBindings, type TurnRun } from './bindings.js';
-import { compileChart, type Chart, type ChartEvent } from './chart.js';
-import { Configuration } from './configuration.js';
-import { macrostep, start, type RunState } from './step.js';
+import { trust, trustedEvent } from './trusted.js';
+import { compileChart, Configuration, macrostep, start, type Chart, type ChartEvent, type RunState, type StateValue } from '../statechart/index.js';
 
 /** `createPlayout`'s options: whether to keep the history, and a snapshot to resume. */
 export interface PlayoutOptions {
@@ -45,6 +44,13 @@ export interface Playout {
   view(options?: ViewOptions): View;
   /** The kinds of action `player` may take now. */
   legalActions(player: PlayerId): LegalAction[];
+  /**
+   * The legal actions of `player` that need no details, as complete events (a pass, no attackers,
+   * no blockers, the order as triggered, conceding). They are frozen, and `send` accepts them
+   * without checking them again, in this playout and any with the same players, teams and limits;
+   * a copy or a changed one is checked as any event is.
+   */
+  legalEvents(player: PlayerId): readonly TurnEvent[];
   /** null when the game would accept `event` now; otherwise why not (as `explainRefusal` on an actor's snapshot). */
   explainRefusal(event: unknown): Refusal | null;
   /** The format of `persistGame(actor)`: `createGame(input, { snapshot: restoreSnapshot(json) })` resumes it. */
@@ -56,13 +62,14 @@ export interface Playout {
   clone(options?: { recording?: boolean }): Playout;
 }
 
-let compiled: Chart<Game> | undefined;
+let compiled: Chart<PlayoutGame> | undefined;
 /** The turn machine's chart, compiled once. */
-const turnChart = (): Chart<Game> => (compiled ??= compileChart<Game>(turnMachine.config as unknown as Record<string, unknown>, turnBindings));
+const turnChart = (): Chart<PlayoutGame> => (compiled ??= compileChart<PlayoutGame>(turnMachine.config as unknown as Record<string, unknown>, turnBindings));
 
 const INIT_EVENT = 'xstate.init';
 
-class Game implements TurnRun, RunState<Game>, Playout {
+/** One game of the playout: the run state the chart's bound actions and guards act on. */
+class PlayoutGame implements TurnRun, RunState<PlayoutGame>, Playout {
   readonly internalQueue: ChartEvent[] = [];
   tracking = false;
   changed = false;
@@ -74,9 +81,9 @@ class Game implements TurnRun, RunState<Game>, Playout {
   private readonly records: HistoryRecord[];
 
   constructor(
-    private readonly chart: Chart<Game>,
+    private readonly chart: Chart<PlayoutGame>,
     readonly ctx: GameContext,
-    public configuration: Configuration<Game>,
+    public configuration: Configuration<PlayoutGame>,
     readonly history: HistoryRecord[],
     readonly recording: boolean,
   ) {
@@ -87,7 +94,7 @@ class Game implements TurnRun, RunState<Game>, Playout {
 
   /**
    * Runs one rules action. Untracked: in place, through `draft`. Tracked (a microstep that
-   * leaves the active states as they were, see step.ts): on a copy-on-write draft, exactly as
+   * leaves the active states as they were, see src/statechart/step.ts): on a copy-on-write draft, exactly as
    * the machine's action does, so that "changed nothing" means what it means to XState.
    */
   applyRule(rule: Rule<unknown>, event: MachineEvent, params: unknown): void {
@@ -115,12 +122,17 @@ class Game implements TurnRun, RunState<Game>, Playout {
 
   send(raw: unknown): Refusal | null {
     if (this.failure) throw new Error('playout: an earlier event failed in the rules; this game cannot go on', { cause: this.failure.error });
-    const accepted = acceptEvent(this.ctx, raw);
-    if (!accepted.ok) return asRefusal(accepted.refusal);
+    let event = trustedEvent(this.ctx, raw);
+    if (event === null) {
+      const accepted = acceptEvent(this.ctx, raw);
+      if (!accepted.ok) return asRefusal(accepted.refusal);
+      event = accepted.event;
+    }
+    const checked = event as MachineEvent;
     this.refusal = null;
     try {
       // The same budget as the actor's (machine/budget.ts): the same recorded stops.
-      withBudget(this.ctx.limits, () => macrostep(this.chart, this, accepted.event));
+      withBudget(this.ctx.limits, () => macrostep(this.chart, this, checked));
     } catch (error) {
       // A rules function threw halfway through a macrostep: the context is half changed.
       this.failure = { error };
@@ -143,6 +155,10 @@ class Game implements TurnRun, RunState<Game>, Playout {
     return legalActions(this.state(), player);
   }
 
+  legalEvents(player: PlayerId): readonly TurnEvent[] {
+    return legalEvents(this.state(), player).map((event) => trust(this.ctx, event));
+  }
+
   explainRefusal(event: unknown): Refusal | null {
     return explainRefusal(this.state(), event);
   }
@@ -159,7 +175,7 @@ class Game implements TurnRun, RunState<Game>, Playout {
 
   clone(options: { recording?: boolean } = {}): Playout {
     const recording = options.recording ?? this.recording;
-    return new Game(this.chart, copyContainers(this.ctx), this.configuration.clone(), recording ? [...this.history] : [], recording);
+    return new PlayoutGame(this.chart, copyContainers(this.ctx), this.configuration, recording ? [...this.history] : [], recording);
   }
 }
 
@@ -173,11 +189,11 @@ export function createPlayout(input: GameInput, options: PlayoutOptions = {}): P
   const history = [...(options.history ?? [])];
   if (options.snapshot !== undefined) {
     const { value, context } = checkSnapshotFor(checked, options.snapshot) as unknown as { value: StateValue; context: GameContext };
-    return new Game(chart, context, Configuration.fromValue(chart, value), history, options.recording ?? context.options.history);
+    return new PlayoutGame(chart, context, Configuration.fromValue(chart, value), history, options.recording ?? context.options.history);
   }
   // XState's machine context: the config's factory, called with the input.
   const context = (chart.context as (args: { input: GameInput }) => GameContext)({ input: checked });
-  const game = new Game(chart, context, Configuration.empty(chart), history, options.recording ?? context.options.history);
+  const game = new PlayoutGame(chart, context, Configuration.empty(chart), history, options.recording ?? context.options.history);
   start(chart, game, { type: INIT_EVENT, input: checked } as ChartEvent);
   return game;
 }

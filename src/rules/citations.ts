@@ -4,5 +4,21 @@
 import { inEdition } from '../vocabulary/index.js';
 import type { GameContext } from './types.js';
 
+// `cite` runs on every guard that asks for a refusal (most of a playout's events): rewriting the
+// number each time cost ~15 % of an event. The rules cite a fixed set of numbers, so the answer
+// per edition and number is kept (a pure function's memo: the same answer either way).
+const citations = new Map<string, Map<string, string>>();
+const MAX_CITATIONS = 4096;
+
 /** `rule` (September 2025 numbering) in the numbers of the game's edition. */
-export const cite = (ctx: Pick<GameContext, 'options'>, rule: string): string => inEdition(rule, ctx.options.rulesEdition);
+export function cite(ctx: Pick<GameContext, 'options'>, rule: string): string {
+  const edition = ctx.options.rulesEdition;
+  let byRule = citations.get(edition);
+  if (!byRule) citations.set(edition, byRule = new Map());
+  let text = byRule.get(rule);
+  if (text === undefined) {
+    text = inEdition(rule, edition);
+    if (byRule.size < MAX_CITATIONS) byRule.set(rule, text);
+  }
+  return text;
+}

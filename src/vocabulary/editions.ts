@@ -56,11 +56,17 @@ export function rulesEditionProblem(value: string): string | null {
   return null;
 }
 
+// Every view and citation asks for a game's row: the answer per edition date is kept (a memo of
+// a pure function, bounded: a game has one edition).
+const rowsByEdition = new Map<string, RulesEditionRow>();
+
 /** The table's row an edition date falls in (a date the table does not cover: the newest row). */
 export function rulesEditionRow(edition: string): RulesEditionRow {
+  const known = rowsByEdition.get(edition);
+  if (known) return known;
   let row = RULES_EDITIONS[RULES_EDITIONS.length - 1];
-  if (rulesEditionProblem(edition) !== null) return row;
-  for (const candidate of RULES_EDITIONS) if (candidate.from <= edition) row = candidate;
+  if (rulesEditionProblem(edition) === null) for (const candidate of RULES_EDITIONS) if (candidate.from <= edition) row = candidate;
+  if (rowsByEdition.size < 256) rowsByEdition.set(edition, row);
   return row;
 }
 

@@ -4,8 +4,8 @@
 // Each function names the XState function it follows; where XState differs from SCXML
 // (transition selection by walking the state value, the "nothing changed" stop of the
 // eventless loop, the order of the active configuration), XState is followed.
-import { eventTable, type Chart, type ChartEvent, type Entry, type EventTable, type StateNode, type Transition } from './chart.js';
-import type { Configuration } from './configuration.js';
+import { eventTable, type BoundAction, type Chart, type ChartEvent, type Entry, type EventTable, type StateNode, type Transition } from './chart.js';
+import type { Configuration, Plan } from './configuration.js';
 
 /** What the algorithm needs of a running chart; actions and guards receive it too. */
 export interface RunState<R> {
@@ -198,10 +198,9 @@ function entryOf<R>(transitions: readonly T<R>[]): Entry<R> {
 function select<R extends RunState<R>>(node: Node<R>, run: R, event: ChartEvent, table: EventTable<R>, out: T<R>[]): void {
   if (table.below[node.order] === 0) return;
   const before = out.length;
-  if (node.type === 'compound') {
-    for (const child of node.children) if (run.configuration.has(child)) { select(child, run, event, table, out); break; }
-  } else if (node.type === 'parallel') {
-    for (const region of run.configuration.nodes) if (region.parent === node) select(region, run, event, table, out);
+  if (node.type !== 'atomic') {
+    // A compound state has one active child; a parallel one its regions, in configuration order.
+    for (const child of run.configuration.activeChildren(node)) select(child, run, event, table, out);
   }
   if (out.length > before) return;
   const candidates = table.candidates[node.order];
@@ -223,8 +222,7 @@ function selectTransitions<R extends RunState<R>>(chart: Chart<R>, run: R, event
  */
 function selectEventless<R extends RunState<R>>(run: R, event: ChartEvent): T<R>[] {
   const enabled: T<R>[] = [];
-  for (const atomic of run.configuration.nodes) {
-    if (atomic.type !== 'atomic') continue;
+  for (const atomic of run.configuration.eventlessAtomics()) {
     search: for (const s of atomic.alwaysChain) {
       for (const t of s.always!) {
         if (t.guard !== null && !t.guard(run, event)) continue;
@@ -249,33 +247,62 @@ function keepsActiveStates<R>(configuration: Configuration<R>, exits: readonly N
   return true;
 }
 
+/** The key of a set of enabled transitions: the transition itself when it is alone (the usual case). */
+function planKey<R>(enabled: readonly T<R>[]): unknown {
+  if (enabled.length === 1) return enabled[0];
+  let key = '';
+  for (const t of enabled) key += `${t.index},`;
+  return key;
+}
+
+/** What taking `enabled` from `configuration` does: computed once per configuration and set of transitions. */
+function planOf<R>(configuration: Configuration<R>, enabled: T<R>[]): Plan<R> {
+  const key = planKey(enabled);
+  let plan = configuration.plans.get(key);
+  if (!plan) {
+    const transitions = removeConflicting(enabled, configuration);
+    const exits = exitSet(transitions, configuration);
+    const entry = entryOf(transitions);
+    const same = keepsActiveStates(configuration, exits, entry);
+    plan = { transitions, exits, entry, actions: actionsOf(exits, transitions, entry), same, next: same ? configuration : configuration.after(exits, entry.states) };
+    configuration.plans.set(key, plan);
+  }
+  return plan;
+}
+
+/**
+ * The actions of a microstep in XState's order: exit actions (states in reverse document
+ * order), transition actions in selection order, then for each entered state (document order)
+ * its entry actions and, when it was entered by default, its initial transition's actions.
+ */
+function actionsOf<R>(exits: readonly Node<R>[], transitions: readonly T<R>[], entry: Entry<R>): BoundAction<R>[] {
+  const actions: BoundAction<R>[] = [];
+  for (const s of exits) actions.push(...s.exit);
+  for (const t of transitions) actions.push(...t.actions);
+  for (const s of entry.states) {
+    actions.push(...s.entry);
+    if (s.initial && entry.byDefault.has(s)) actions.push(...s.initial.actions);
+  }
+  return actions;
+}
+
 /**
  * XState's microstep: exit states (in reverse document order: exit actions),
  * transition actions in selection order, enter states (document order: entry actions, then
  * the initial transition's actions of a state entered by default). Returns whether anything
- * changed (the active states, or — when `run.tracking` — the context).
+ * changed (the active states, or — when `run.tracking` — the context). The new configuration
+ * is in place once the microstep's actions have run (actions do not read it: they are bound
+ * to the run's own state).
  */
-function microstep<R extends RunState<R>>(run: R, enabled: T<R>[], event: ChartEvent, eventless: boolean, initialEntry?: Entry<R>): boolean {
+function microstep<R extends RunState<R>>(run: R, enabled: T<R>[], event: ChartEvent, eventless: boolean, initial?: Plan<R>): boolean {
   if (enabled.length === 0) return false;
-  const { configuration } = run;
-  const transitions = removeConflicting(enabled, configuration);
-  // The initial microstep exits nothing and enters what `start` computed.
-  const exits = initialEntry ? [] : exitSet(transitions, configuration);
-  const entry = initialEntry ?? entryOf(transitions);
-  const sameStates = keepsActiveStates(configuration, exits, entry);
-  run.tracking = eventless && sameStates;
+  const plan = initial ?? planOf(run.configuration, enabled);
+  const { actions, same } = plan;
+  run.tracking = eventless && same;
   run.changed = false;
-  for (const s of exits) {
-    for (const action of s.exit) action(run, event);
-    if (!sameStates) configuration.delete(s);
-  }
-  for (const t of transitions) for (const action of t.actions) action(run, event);
-  for (const s of entry.states) {
-    if (!sameStates) configuration.add(s);
-    for (const action of s.entry) action(run, event);
-    if (s.initial && entry.byDefault.has(s)) for (const action of s.initial.actions) action(run, event);
-  }
-  const changed = !sameStates || run.changed;
+  for (let i = 0; i < actions.length; i += 1) actions[i](run, event);
+  run.configuration = plan.next;
+  const changed = !same || run.changed;
   run.tracking = false;
   return changed;
 }
@@ -315,11 +342,15 @@ export function start<R extends RunState<R>>(chart: Chart<R>, run: R, initEvent:
     else if (n.type === 'parallel') n.children.forEach(visit);
   };
   visit(chart.root);
-  run.configuration.add(chart.root);
-  const initialTransition: T<R> = { source: chart.root, targets, reenter: true, guard: null, actions: [], eventType: '' };
-  const entry = new EntrySet<R>();
-  entry.add(initialTransition);
-  entry.byDefault.add(chart.root); // "In the initial state, the root state node is 'entered'."
-  microstep(run, [initialTransition], initEvent, false, entry.sorted());
+  const initialTransition: T<R> = { source: chart.root, targets, reenter: true, guard: null, actions: [], eventType: '', index: -1 };
+  const set = new EntrySet<R>();
+  set.add(initialTransition);
+  set.byDefault.add(chart.root); // "In the initial state, the root state node is 'entered'."
+  const entry = set.sorted();
+  // The root is active before the initial microstep: entering it again keeps its place, first.
+  const rooted = run.configuration.after([], [chart.root]);
+  run.configuration = rooted;
+  const plan: Plan<R> = { transitions: [initialTransition], exits: [], entry, actions: actionsOf([], [initialTransition], entry), same: false, next: rooted.after([], entry.states) };
+  microstep(run, [initialTransition], initEvent, false, plan);
   settle(chart, run, initEvent);
 }

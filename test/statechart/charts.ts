@@ -134,7 +134,115 @@ export const EVENTLESS_ORDER: Config = {
   },
 };
 
+// ---- one ordering rule per chart -----------------------------------------------------------
+
+const raiseIt = (type: string) => ({ type: 'raiseIt', params: { type } });
+
+/**
+ * Exit and entry order across levels and regions: exits deepest first (reverse document
+ * order), entries outermost first (document order), a compound state's `initial` actions after
+ * its own entry, parallel regions entered in document order whatever the target.
+ */
+export const ENTRY_EXIT_ORDER: Config = {
+  id: 'o',
+  initial: 'left',
+  states: {
+    left: {
+      initial: 'deep',
+      states: { deep: { initial: 'deeper', states: { deeper: { on: { ACROSS: '#o.right.r2.leaf', SIDE: '#o.left.side' } } } }, side: { on: { ACROSS: '#o.right' } } },
+    },
+    right: {
+      type: 'parallel',
+      on: { BACK: '#o.left.deep.deeper', OVER: { target: '#o.right.r1.two' } },
+      states: {
+        r1: { initial: { target: 'one', actions: log('r1 initial action') }, states: { one: { on: { NEXT: 'two' } }, two: {} } },
+        r2: { initial: 'start', states: { start: {}, leaf: { on: { NEXT: 'start' } } } },
+        r3: { initial: 'only', states: { only: {} } },
+      },
+    },
+  },
+};
+
+/** Transition actions run in selection order, between the exits and the entries; both regions take one event. */
+export const TRANSITION_ACTIONS: Config = {
+  id: 't',
+  type: 'parallel',
+  on: { E: { actions: log('root E, never: a region took it') }, ROOT: { actions: ['inc', log('root second'), 'inc'] } },
+  states: {
+    a: { initial: 'a1', states: { a1: { on: { E: { target: 'a2', actions: [log('a first'), 'inc', log('a third')] } } }, a2: { on: { E: 'a1' } } } },
+    b: { initial: 'b1', states: { b1: { on: { E: { target: 'b1', actions: log('b self, internal') } } } } },
+  },
+};
+
+/**
+ * Eventless loops: a targetless `always` that counts until its guard fails (each changes the
+ * context, so the loop goes on), a guard order between two `always` candidates, and one that
+ * changes nothing (XState stops the loop after it).
+ */
+export const EVENTLESS_LOOPS: Config = {
+  id: 'l',
+  initial: 'idle',
+  states: {
+    idle: { on: { COUNT: 'counting', STILL: 'still', INC: { actions: 'inc' } } },
+    counting: {
+      always: [{ guard: lt(5), actions: 'inc' }, { guard: 'odd', target: 'idle' }, { target: 'done' }],
+    },
+    still: { always: { guard: lt(100), actions: log('changes nothing') }, on: { BACK: 'idle' } },
+    done: { on: { RESET: 'idle', INC: { actions: 'inc' } } },
+  },
+};
+
+/**
+ * Raised events go to the internal queue: processed after the microstep that raised them (its
+ * entries included), in the order raised, each followed by the eventless loop.
+ */
+export const RAISED_EVENTS: Config = {
+  id: 'r',
+  initial: 'a',
+  states: {
+    a: { on: { GO: { target: 'b', actions: [raiseIt('FIRST'), log('after raising FIRST'), raiseIt('SECOND')] } } },
+    b: {
+      entry: raiseIt('THIRD'),
+      on: {
+        FIRST: { actions: [log('b FIRST'), raiseIt('FOURTH')] },
+        SECOND: 'c',
+        THIRD: { actions: log('b THIRD, never: SECOND leaves b first') },
+      },
+    },
+    c: {
+      always: { guard: 'even', actions: 'inc' },
+      on: { THIRD: { actions: [log('c THIRD'), 'inc'] }, FOURTH: { target: 'a', actions: log('c FOURTH') } },
+    },
+  },
+};
+
+/**
+ * `reenter: true` against the default: a self transition, a parent's transition to its own
+ * child, and the root's, each with and without reentering.
+ */
+export const REENTER: Config = {
+  id: 'x',
+  initial: 'p',
+  on: { ROOT_IN: '.p.c2', ROOT_RE: { target: '.p.c2', reenter: true } },
+  states: {
+    p: {
+      initial: 'c1',
+      on: {
+        SELF_IN: 'p', SELF_RE: { target: 'p', reenter: true },
+        CHILD_IN: '.c2', CHILD_RE: { target: '.c2', reenter: true },
+        TARGETLESS: { actions: 'inc' },
+      },
+      states: { c1: { on: { LEAF_RE: { target: 'c1', reenter: true }, LEAF_IN: 'c1' } }, c2: {} },
+    },
+  },
+};
+
 export const CHARTS: Record<string, { config: Config; events: string[] }> = {
+  entryExitOrder: { config: ENTRY_EXIT_ORDER, events: ['ACROSS', 'SIDE', 'BACK', 'OVER', 'NEXT'] },
+  transitionActions: { config: TRANSITION_ACTIONS, events: ['E', 'ROOT'] },
+  eventlessLoops: { config: EVENTLESS_LOOPS, events: ['COUNT', 'STILL', 'INC', 'BACK', 'RESET'] },
+  raisedEvents: { config: RAISED_EVENTS, events: ['GO', 'FIRST', 'SECOND', 'THIRD'] },
+  reenter: { config: REENTER, events: ['ROOT_IN', 'ROOT_RE', 'SELF_IN', 'SELF_RE', 'CHILD_IN', 'CHILD_RE', 'TARGETLESS', 'LEAF_RE', 'LEAF_IN'] },
   regions: { config: REGIONS, events: ['GO', 'INC', 'BACK', 'SELF', 'SELFIN', 'UP', 'OUT', 'RESET', 'ROOT', 'MULTI', 'SELFP', 'INNER', 'BB', 'ping.x', 'ping.y', 'OTHER'] },
   conflicts: { config: CONFLICTS, events: ['X', 'Y', 'Z', 'x.y', 'W'] },
   eventlessOrder: { config: EVENTLESS_ORDER, events: ['MOVE', 'MOVEB', 'INC'] },

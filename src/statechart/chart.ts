@@ -1,4 +1,4 @@
-// A statechart's config compiled for the playout: the state nodes and transitions XState's
+// A statechart's config compiled for the executor (README.md): the state nodes and transitions XState's
 // `StateNode` builds from the same config (document order, ids, targets resolved), with
 // every action and guard reference bound once to a function through `Bindings`. Nothing
 // here knows the turn chart: whatever states and transitions its config has are compiled.
@@ -28,6 +28,8 @@ export interface Transition<R> {
   readonly actions: BoundAction<R>[];
   /** The event descriptor ('' for eventless ones, as XState's NULL_EVENT). */
   readonly eventType: string;
+  /** Its position among the chart's transitions (a key for a set of them). */
+  readonly index: number;
   /** Computed once: XState's getTransitionDomain (undefined: the whole machine, for a reentering root transition). */
   domain?: StateNode<R> | null;
   /** Computed once: the states this transition alone enters (XState's computeEntrySet), in entry order. */
@@ -88,7 +90,7 @@ const UNSUPPORTED_TYPES = new Set(['final', 'history']);
 
 class ChartError extends Error {
   constructor(where: string, message: string) {
-    super(`playout: state "${where}": ${message}`);
+    super(`statechart: state "${where}": ${message}`);
     this.name = 'ChartError';
   }
 }
@@ -101,16 +103,17 @@ export function compileChart<R>(config: Config, bindings: Bindings<R>): Chart<R>
   const byId = new Map<string, StateNode<R>>();
   const machineId = typeof config.id === 'string' ? config.id : '(machine)';
   const configs = new Map<StateNode<R>, Config>();
+  let transitionCount = 0;
 
   // Pass 1, as XState's StateNode constructor: ids, types and document order (pre-order).
   function build(nodeConfig: Config, key: string, parent: StateNode<R> | null, path: string[]): StateNode<R> {
     const id = typeof nodeConfig.id === 'string' ? nodeConfig.id : [machineId, ...path].join('.');
     for (const k of Object.keys(nodeConfig)) {
-      if (!SUPPORTED_KEYS.has(k)) throw new ChartError(id, `"${k}" is not supported by the playout executor`);
+      if (!SUPPORTED_KEYS.has(k)) throw new ChartError(id, `"${k}" is not supported by the statechart executor`);
     }
     const stateConfigs = (nodeConfig.states ?? {}) as Record<string, Config>;
     const declared = nodeConfig.type as string | undefined;
-    if (declared !== undefined && UNSUPPORTED_TYPES.has(declared)) throw new ChartError(id, `${declared} states are not supported by the playout executor`);
+    if (declared !== undefined && UNSUPPORTED_TYPES.has(declared)) throw new ChartError(id, `${declared} states are not supported by the statechart executor`);
     const type = (declared ?? (Object.keys(stateConfigs).length > 0 ? 'compound' : 'atomic')) as StateNode<R>['type'];
     const node: StateNode<R> = {
       order: nodes.length, id, key, type, parent, children: [], states: {},
@@ -148,7 +151,7 @@ export function compileChart<R>(config: Config, bindings: Bindings<R>): Chart<R>
   function transition(source: StateNode<R>, eventType: string, t: Config): Transition<R> {
     const where = `${source.id} ${eventType || 'always'}`;
     for (const k of Object.keys(t)) {
-      if (!['target', 'guard', 'actions', 'reenter', 'description', 'meta'].includes(k)) throw new ChartError(source.id, `transition key "${k}" is not supported by the playout executor`);
+      if (!['target', 'guard', 'actions', 'reenter', 'description', 'meta'].includes(k)) throw new ChartError(source.id, `transition key "${k}" is not supported by the statechart executor`);
     }
     return {
       source,
@@ -157,6 +160,7 @@ export function compileChart<R>(config: Config, bindings: Bindings<R>): Chart<R>
       guard: t.guard === undefined ? null : bindings.guard(t.guard, where),
       actions: toArray(t.actions).map((a) => bindings.action(a, where)),
       eventType,
+      index: transitionCount++,
     };
   }
 
@@ -165,7 +169,7 @@ export function compileChart<R>(config: Config, bindings: Bindings<R>): Chart<R>
     const target = node.states[key];
     if (!target) throw new ChartError(node.id, `initial state "${key}" not found`);
     const actions = typeof initial === 'string' ? [] : toArray((initial as Config).actions);
-    return { source: node, targets: [target], reenter: false, guard: null, actions: actions.map((a) => bindings.action(a, `${node.id} initial`)), eventType: '' };
+    return { source: node, targets: [target], reenter: false, guard: null, actions: actions.map((a) => bindings.action(a, `${node.id} initial`)), eventType: '', index: transitionCount++ };
   }
 
   // XState's resolveTarget: `#id` (optionally followed by a path), `.child` (below the source), or a sibling path.
@@ -213,7 +217,7 @@ function normalizeTarget(target: unknown): string[] | undefined {
 }
 
 /** XState's toStatePath: segments split on '.', a backslash escaping the next character. */
-function statePath(id: string): string[] {
+export function statePath(id: string): string[] {
   const result: string[] = [];
   let segment = '';
   for (let i = 0; i < id.length; i += 1) {

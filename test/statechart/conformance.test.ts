@@ -1,14 +1,15 @@
-// The playout's executor (src/playout: chart, configuration, step) against XState itself, on
-// small charts made to show every ordering rule (charts.ts): random event sequences, and after
-// each event the same actions in the same order, the same context and the same state value
-// (key order included: it is the order of the active states). Also: restoring from a state
-// value, and what the executor refuses to compile.
+// The statechart executor's conformance suite (src/statechart/README.md): it against XState
+// itself, on small charts each made to show an ordering rule (charts.ts): random event
+// sequences, and after each event the same actions in the same order, the same context and the
+// same state value (key order included: it is the order of the active states). Also: restoring
+// from a state value, persisted snapshots (their fields, and resuming from them), and what the
+// executor refuses to compile.
 import fc from 'fast-check';
 import { assign, createActor, raise, setup, type AnyActor, type StateValue } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import { compileChart, type Bindings, type ChartEvent } from '../../src/playout/chart.js';
-import { Configuration } from '../../src/playout/configuration.js';
-import { macrostep, start, type RunState } from '../../src/playout/step.js';
+import { compileChart, type Bindings, type ChartEvent } from '../../src/statechart/index.js';
+import { Configuration } from '../../src/statechart/index.js';
+import { macrostep, start, type RunState } from '../../src/statechart/index.js';
 import { CHARTS, logged } from './charts.js';
 
 type Config = Record<string, unknown>;
@@ -66,11 +67,11 @@ function xstateMachine(config: Config, log: string[]) {
 
 interface Side { log: string[]; n: () => number; value: () => StateValue; send: (type: string) => void }
 
-function both(config: Config, restoreFrom?: { value: StateValue; n: number }): [Side, Side] {
+function both(config: Config, restoreFrom?: { value: StateValue; n: number }, persistedSnapshot?: unknown): [Side, Side] {
   const xLog: string[] = [];
   const machine = xstateMachine(config, xLog);
   const actor: AnyActor = createActor(machine, restoreFrom && {
-    snapshot: machine.resolveState({ value: restoreFrom.value, context: { n: restoreFrom.n } }),
+    snapshot: (persistedSnapshot ?? machine.resolveState({ value: restoreFrom.value, context: { n: restoreFrom.n } })) as never,
   });
   actor.start();
   const chart = compileChart(config, bindings);
@@ -118,6 +119,38 @@ describe('the executor follows XState', () => {
   });
 });
 
+/** A persisted snapshot as the playout writes one from the executor: XState's getPersistedSnapshot fields, in its order. */
+const persisted = (value: StateValue, n: number) => ({ status: 'active', output: undefined, error: undefined, value, historyValue: {}, context: { n }, children: {} });
+
+describe('persisted snapshots', () => {
+  for (const [name, { config, events }] of Object.entries(CHARTS)) {
+    it(`${name}: the executor's persisted snapshot is XState's, field order included, and both resume from it alike`, () => {
+      const chart = logged(config);
+      fc.assert(fc.property(fc.array(fc.constantFrom(...events), { maxLength: 8 }), fc.array(fc.constantFrom(...events), { maxLength: 8 }), (before, after) => {
+        const log: string[] = [];
+        const machine = xstateMachine(chart, log);
+        const actor = createActor(machine).start();
+        const compiled = compileChart(chart, bindings);
+        const run = new Run(Configuration.empty(compiled));
+        start(compiled, run, { type: 'xstate.init' });
+        for (const type of before) { actor.send({ type }); macrostep(compiled, run, { type }); }
+        const theirs = actor.getPersistedSnapshot();
+        const ours = persisted(run.configuration.value(compiled.root), run.n);
+        expect(Object.keys(ours)).toEqual(Object.keys(theirs));
+        expect(JSON.stringify(ours)).toEqual(JSON.stringify(theirs));
+        // Resumed from the JSON (a state value's key order is what the restored configuration follows).
+        const json = JSON.parse(JSON.stringify(theirs)) as { value: StateValue; context: { n: number } };
+        const sides = both(chart, { value: json.value, n: json.context.n }, json);
+        expectSame(sides, 'resumed');
+        for (const type of after) {
+          for (const side of sides) side.send(type);
+          expectSame(sides, type);
+        }
+      }), { numRuns: 100, seed: 29 });
+    });
+  }
+});
+
 describe('the executor compiles only what it can run', () => {
   it.each([
     [{ id: 'x', initial: 'a', states: { a: { after: { 100: 'a' } } } }, /"after" is not supported/],
@@ -127,6 +160,9 @@ describe('the executor compiles only what it can run', () => {
     [{ id: 'x', initial: 'a', states: { a: { on: { E: 'nowhere' } } } }, /child state "nowhere" does not exist/],
     [{ id: 'x', initial: 'a', states: { a: { entry: 'mystery' } } }, /no action mystery/],
     [{ id: 'x', states: { a: {} } }, /needs an `initial` state/],
+    [{ id: 'x', initial: 'a', states: { a: { onDone: 'a' } } }, /"onDone" is not supported/],
+    [{ id: 'x', initial: 'a', states: { a: { on: { E: { target: 'a', delay: 5 } } } } }, /transition key "delay" is not supported/],
+    [{ id: 'x', initial: 'a', states: { a: { entry: () => undefined } } }, /no action undefined/],
   ])('%j is refused', (config, message) => {
     expect(() => compileChart(config as Config, bindings)).toThrow(message);
   });

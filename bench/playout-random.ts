@@ -1,0 +1,146 @@
+// The playout on seeded random legal play (issue 22, point 2), by events per CPU-second:
+//   npx tsx bench/playout-random.ts [games=20] [events=3000] [seed=1] [--profile [--ui]] [--untrusted]
+// A workload is made once per seed by driving a playout with `legalActions` only: every event
+// is one of the legal actions of a player (spells and abilities with effects drawn from Time
+// Stop, Mandate of Peace, extra turns, durations and delayed triggers), and ~2 % are illegal
+// (a pass by a player without priority, a malformed cast), which the game must refuse. Detail-
+// free actions are taken as `legalEvents` hands them out (trusted: no re-validation), the rest
+// built with `toEvent`. Then fresh playouts replay the sequence, timed by CPU: recording off,
+// recording on, and the UI loop (`view` and every player's `legalActions` before each event).
+// Every replay must see the same refusals as the making run, else the workload is not honest.
+import { Session } from 'node:inspector/promises';
+import { writeFileSync } from 'node:fs';
+import { toEvent, type LegalAction, type ResolutionEffect, type TurnEvent } from '../src/index.js';
+import { createPlayout, type Playout } from '../src/playout/index.js';
+
+process.env.NODE_ENV ??= 'production';
+
+const args = process.argv.slice(2).filter((a) => !a.startsWith('--'));
+const GAMES = Number(args[0] ?? 20);
+const EVENTS = Number(args[1] ?? 3_000);
+const SEED = Number(args[2] ?? 1);
+const PROFILE = process.argv.includes('--profile');
+const PLAYERS = ['A', 'B'];
+
+/** mulberry32: a small seeded generator. */
+function random(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+interface Workload { events: unknown[]; refused: boolean[] }
+
+function makeWorkload(seed: number, count: number): Workload {
+  const rand = random(seed);
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)];
+  const game = createPlayout({ players: PLAYERS }, { recording: false });
+  const events: unknown[] = [];
+  const refused: boolean[] = [];
+  let next = 0;
+  const effects = (player: string): ResolutionEffect[] => {
+    const r = rand();
+    if (r < 0.01) return [{ endTurn: {} }];
+    if (r < 0.02) return [{ endCombat: {} }];
+    if (r < 0.04) return [{ extraTurn: { player } }];
+    if (r < 0.07) return [{ createEffect: { id: `eff${next += 1}`, until: pick(['endOfTurn', { nextTurnOf: pick(PLAYERS) }, { beginningOf: 'upkeep' }] as const) } }];
+    if (r < 0.09) return [{ at: { id: `at${next += 1}`, controller: player, when: pick(['upkeep', 'end', 'combat'] as const), once: true, effects: [] } }];
+    return [];
+  };
+  while (events.length < count && !game.view().gameOver) {
+    let event: unknown;
+    if (rand() < 0.02) {
+      // Illegal: a pass by whoever does not hold priority, or a malformed cast.
+      const holder = game.view().priority;
+      event = rand() < 0.5 ? { type: 'priority.pass', player: PLAYERS.find((p) => p !== holder) ?? 'A' } : { type: 'spell.cast', object: { id: 7 } };
+    } else {
+      const options: [string, LegalAction][] = PLAYERS.flatMap((p) => game.legalActions(p).filter((a) => a.type !== 'player.concede').map((a) => [p, a] as [string, LegalAction]));
+      if (options.length === 0) break;
+      // Passing dominates real play: weight it so turns go by.
+      const spells = options.filter(([, a]) => a.type === 'spell.cast' || a.type === 'ability.activate');
+      const [player, action] = spells.length > 0 && rand() < 0.12 ? pick(spells) : pick(options.filter(([, a]) => !spells.some(([, s]) => s === a)).length > 0 ? options.filter(([, a]) => !spells.some(([, s]) => s === a)) : options);
+      const trusted = legalEventsOf(game, player).find((e) => e.type === action.type);
+      if (action.type === 'spell.cast' || action.type === 'ability.activate') {
+        event = toEvent(action, { player, object: { id: `o${next += 1}`, effects: effects(player) } } as never);
+      } else if (action.type === 'combat.declareAttackers' && rand() < 0.5) {
+        event = toEvent(action, { player, attackers: [{ id: `bear${next += 1}`, firstStrike: rand() < 0.3 }] } as never);
+      } else {
+        event = trusted ?? toEvent(action, { player } as never);
+      }
+    }
+    events.push(event);
+    refused.push(game.send(event) !== null);
+  }
+  turns.push(game.view().turn);
+  return { events, refused };
+}
+const turns: number[] = [];
+
+/** `playout.legalEvents(player)` where the playout has it (after issue 22), else none. */
+function legalEventsOf(game: Playout, player: string): readonly TurnEvent[] {
+  const withEvents = game as Playout & { legalEvents?: (p: string) => readonly TurnEvent[] };
+  return withEvents.legalEvents ? withEvents.legalEvents(player) : [];
+}
+
+type Mode = 'off' | 'on' | 'ui';
+
+function replay(w: Workload, mode: Mode): void {
+  const game = createPlayout({ players: PLAYERS }, { recording: mode === 'on' });
+  const { events, refused } = w;
+  for (let i = 0; i < events.length; i += 1) {
+    if (mode === 'ui') {
+      game.view();
+      for (const p of PLAYERS) game.legalActions(p);
+    }
+    if ((game.send(events[i]) !== null) !== refused[i]) throw new Error(`replay (${mode}): event ${i} ${refused[i] ? 'accepted' : 'refused'}, unlike the making run`);
+  }
+}
+
+const cpu = () => { const u = process.cpuUsage(); return (u.user + u.system) / 1e6; };
+
+const made = Array.from({ length: GAMES }, (_, i) => makeWorkload(SEED + i, EVENTS));
+// --untrusted: the same events as copies, which the playout checks whole (an A/B of legalEvents' trust).
+const workloads = process.argv.includes('--untrusted')
+  ? made.map((w) => ({ ...w, events: w.events.map((e) => JSON.parse(JSON.stringify(e)) as unknown) }))
+  : made;
+const total = workloads.reduce((n, w) => n + w.events.length, 0);
+const illegal = made.reduce((n, w) => n + w.refused.filter(Boolean).length, 0);
+console.log(`${GAMES} games, ${total} events (${(100 * illegal / total).toFixed(1)} % refused), to turns ${turns.join(', ')}`);
+
+if (PROFILE) {
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.setSamplingInterval', { interval: 100 });
+  await session.post('Profiler.start');
+  for (let r = 0; r < 5; r += 1) for (const w of workloads) replay(w, process.argv.includes('--ui') ? 'ui' : 'off');
+  const { profile } = await session.post('Profiler.stop');
+  writeFileSync('/tmp/playout-random.cpuprofile', JSON.stringify(profile));
+  console.log('profile: /tmp/playout-random.cpuprofile');
+  const { printReport } = await import('./profile-report.js');
+  printReport(profile as never, 40);
+}
+
+// Rounds interleave the modes, so that a busy moment of the machine touches them alike.
+const MODES: Mode[] = ['off', 'on', 'ui'];
+const ROUNDS = 7;
+const rates = new Map<Mode, number[]>(MODES.map((m) => [m, []]));
+for (const mode of MODES) for (const w of workloads) replay(w, mode); // warm up
+for (let round = 0; round < ROUNDS; round += 1) {
+  for (const mode of MODES) {
+    const t0 = cpu();
+    for (const w of workloads) replay(w, mode);
+    rates.get(mode)!.push(total / (cpu() - t0));
+  }
+}
+for (const mode of MODES) {
+  const r = rates.get(mode)!.sort((a, b) => a - b);
+  const mean = r.reduce((a, b) => a + b, 0) / r.length;
+  const label = mode === 'ui' ? 'UI loop (view + legalActions of both, recording off)' : `recording ${mode}`;
+  console.log(`${label}: median ${Math.round(r[r.length >> 1]).toLocaleString('en')} events/CPU-s, mean ${Math.round(mean).toLocaleString('en')}, best ${Math.round(r[r.length - 1]).toLocaleString('en')}`);
+}
