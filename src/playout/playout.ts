@@ -173,11 +173,11 @@ export function createPlayout(input: GameInput, options: PlayoutOptions = {}): P
   const history = [...(options.history ?? [])];
   if (options.snapshot !== undefined) {
     const { value, context } = checkSnapshotFor(checked, options.snapshot) as unknown as { value: StateValue; context: GameContext };
-    return new Game(chart, context, Configuration.fromValue(chart, value), history, options.recording ?? context.options.history);
+    return new Game(chart, context, Configuration.fromValue(chart, value), history, options.recording ?? context.options.history !== false);
   }
   // XState's machine context: the config's factory, called with the input.
   const context = (chart.context as (args: { input: GameInput }) => GameContext)({ input: checked });
-  const game = new Game(chart, context, Configuration.empty(chart), history, options.recording ?? context.options.history);
+  const game = new Game(chart, context, Configuration.empty(chart), history, options.recording ?? context.options.history !== false);
   start(chart, game, { type: INIT_EVENT, input: checked } as ChartEvent);
   return game;
 }
