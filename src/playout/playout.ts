@@ -33,7 +33,7 @@ export interface PlayoutOptions {
   snapshot?: Snapshot<unknown>;
   /** The history recorded before `snapshot`. */
   history?: readonly HistoryRecord[];
-  /** Keep history records (default: the game's `history` option, true unless the input says false); false is faster, for search. */
+  /** Keep history records (default: unless the game's `history` option is false); false is faster, for search. With `history: 'turn'` only the current turn's are kept. */
   recording?: boolean;
 }
 
@@ -49,7 +49,7 @@ export interface Playout {
   explainRefusal(event: unknown): Refusal | null;
   /** The format of `persistGame(actor)`: `createGame(input, { snapshot: restoreSnapshot(json) })` resumes it. */
   persist(): PersistedGame;
-  /** Every history record so far (with `recording`; else the records given at creation). */
+  /** The history records kept (with `recording`; else the records given at creation): every one, or with the game's `history: 'turn'` the current turn's. */
   readonly history: readonly HistoryRecord[];
   readonly recording: boolean;
   /** An independent copy (containers copied, values shared): for search. Recording as this one unless said. */
@@ -118,6 +118,7 @@ class Game implements TurnRun, RunState<Game>, Playout {
     const accepted = acceptEvent(this.ctx, raw);
     if (!accepted.ok) return asRefusal(accepted.refusal);
     this.refusal = null;
+    const recordsBefore = this.records.length;
     try {
       // The same budget as the actor's (machine/budget.ts): the same recorded stops.
       withBudget(this.ctx.limits, () => macrostep(this.chart, this, accepted.event));
@@ -126,7 +127,19 @@ class Game implements TurnRun, RunState<Game>, Playout {
       this.failure = { error };
       throw error;
     }
+    if (this.ctx.options.history === 'turn') this.keepThisTurn(recordsBefore);
     return this.refusal;
+  }
+
+  /** History 'turn': the records kept begin with the current turn's `turnBegan` (as createGame keeps them); only the new ones are looked at. */
+  private keepThisTurn(from: number): void {
+    const { records } = this;
+    for (let i = records.length - 1; i >= from; i -= 1) {
+      if (records[i].type === 'turnBegan') {
+        records.splice(0, i);
+        return;
+      }
+    }
   }
 
   /** The game as `view` and `legalActions` read it. */

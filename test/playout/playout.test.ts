@@ -43,8 +43,9 @@ describe('createPlayout', () => {
   });
 
   it('ends the turn with Time Stop as the actor does (723.1), and offers the same actions', () => {
-    const game = createGame(A_B);
-    const playout = createPlayout(A_B);
+    const input = { ...A_B, options: { history: 'all' as const } }; // zones of the turn that ended are read
+    const game = createGame(input);
+    const playout = createPlayout(input);
     for (const event of [timeStop, pass('A'), pass('B')]) expect(playout.send(event)).toEqual(game.send(event));
     expect(playout.view()).toMatchObject({ turn: 2, activePlayer: 'B', step: 'upkeep', zones: { exile: ['timeStop'] } });
     expect(playout.history.some((r) => r.type === 'turnEndedByEffect')).toBe(true);
