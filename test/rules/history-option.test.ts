@@ -204,6 +204,33 @@ describe('GameInput.options.history', () => {
     expect(playout.persist()).toEqual(JSON.parse(JSON.stringify(game.persist())));
   });
 
+  it("'turn': a playout keeps the records createGame keeps (the current turn's), and shows the same", () => {
+    const game = createGame(withHistory('turn'));
+    const playout = createPlayout(withHistory('turn'));
+    const events: TurnEvent[] = [];
+    const spy: Game = { ...game, send: (event) => { events.push(event as TurnEvent); return game.send(event); } };
+    play(spy);
+    for (const event of events) expect(playout.send(event)).toBeNull();
+    expect(playout.recording).toBe(true);
+    expect(playout.history[0]).toMatchObject({ type: 'turnBegan', turn: 2 });
+    expect(playout.history).toEqual(game.history);
+    expect(playout.view()).toEqual(view(game.snapshot()));
+  });
+
+  it("view() hands out the zones' own lists, frozen (no copy per call); the next object there makes a new list", () => {
+    const game = createGame(withHistory('all'));
+    goTo(game, { turn: 1, phase: 'precombatMain' });
+    cast(game, { id: 'bolt' });
+    everyonePasses(game);
+    const seen = game.view().zones.graveyard;
+    expect(game.view().zones.graveyard).toBe(seen);
+    expect(Object.isFrozen(seen)).toBe(true);
+    cast(game, { id: 'shock' });
+    everyonePasses(game);
+    expect(game.view().zones.graveyard).toEqual(['bolt', 'shock']);
+    expect(seen).toEqual(['bolt']);
+  });
+
   it('game.view() shares the history it returns (no copy per call)', () => {
     const game = createGame({ players: ['A', 'B'] });
     ok(game, { type: 'priority.pass', player: 'A' });
