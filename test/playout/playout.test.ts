@@ -9,6 +9,8 @@ import {
 import { canonical } from './differential.js';
 
 const A_B = { players: ['A', 'B'] };
+/** A game that keeps every record ('all'): the tests that count records across a turn's end. */
+const A_B_ALL = { players: ['A', 'B'], options: { history: 'all' as const } };
 const pass = (player: string): TurnEvent => ({ type: 'priority.pass', player });
 const timeStop: TurnEvent = { type: 'spell.cast', object: { id: 'timeStop', controller: 'A', effects: [{ endTurn: {} }] } };
 const persisted = (p: Playout) => canonical(p.persist());
@@ -54,8 +56,8 @@ describe('createPlayout', () => {
   });
 
   it('keeps no history without recording, and plays the same', () => {
-    const recorded = createPlayout(A_B);
-    const silent = createPlayout(A_B, { recording: false });
+    const recorded = createPlayout(A_B_ALL);
+    const silent = createPlayout(A_B_ALL, { recording: false });
     for (const event of [timeStop, pass('A'), pass('B'), pass('B')]) expect(silent.send(event)).toEqual(recorded.send(event));
     expect(silent.history).toEqual([]);
     expect(recorded.history.length).toBeGreaterThan(10);
@@ -63,7 +65,7 @@ describe('createPlayout', () => {
   });
 
   it('clones independently, both ways', () => {
-    const original = createPlayout(A_B);
+    const original = createPlayout(A_B_ALL);
     original.send(timeStop);
     const before = persisted(original);
     const clone = original.clone();
