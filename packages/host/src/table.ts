@@ -8,7 +8,7 @@ import {
   createGame, legalActions, persistGame, restoreSnapshot, view, GameInputError, MACHINE_VERSION,
   type Game, type GameInput, type HistoryRecord, type LegalAction, type PersistedGame, type Refusal, type View,
 } from 'mtg-turn-machine';
-import { FORMAT_VERSION, type LogEntry, type Storage, type StoredGame, type TakebackEntry } from './storage.js';
+import { FORMAT_VERSION, inputOfFormat, type LogEntry, type Storage, type StoredGame, type TakebackEntry } from './storage.js';
 
 export interface TableLimits {
   /** Games this host stores at most (POST /games beyond it is refused). */
@@ -365,9 +365,11 @@ export class Table {
     const stored = await this.storage.load(id);
     if (!stored) throw new TableError(404, 'no such game');
     if (stored.format > FORMAT_VERSION) throw new TableError(500, `game saved in format ${stored.format}, newer than this host's ${FORMAT_VERSION}`);
-    const game = await restoreGame(stored.input, stored.snapshot, () => this.storage.log(id));
+    const input = inputOfFormat(stored.format, stored.input); // format 1: the whole past kept
+    const game = await restoreGame(input, stored.snapshot, () => this.storage.log(id));
     (game.history as HistoryRecord[]).length = 0;
-    const { version: _version, snapshot: _snapshot, ...meta } = stored;
+    const { version: _version, snapshot: _snapshot, ...rest } = stored;
+    const meta = { ...rest, input };
     const live: Live = {
       id, stored: meta, game, version: stored.version, players: game.snapshot().context.players, listeners: new Set(), takeback: null,
       persisted: persistGame(game.actor), legal: new Map(), turn: Promise.resolve(), lastUsed: Date.now(),
