@@ -87,6 +87,8 @@ export interface AtTurn {
 /** The long game with the default settings, the targets met or missed, and the other history choices for comparison. */
 export interface LongGameReport {
   settings: string;
+  /** What the default keeps (`options.history` as the game says: "turn"). */
+  defaultHistory: string;
   generated: { turns: number; events: number; seconds: number };
   early: WindowCost;
   late: WindowCost;
@@ -299,6 +301,7 @@ export function measureLongGame(gc: () => void, options: LongGameOptions = LONG_
   probe.stop();
   return {
     settings: `createGame(input), the default options (history: ${kept})`,
+    defaultHistory: kept,
     generated, early, late: lateCost, ratio, atTurns: measured, others, targets, seconds: (performance.now() - started) / 1000,
   };
 }
@@ -324,7 +327,7 @@ export function longGameLines(r: LongGameReport): string[] {
     '',
     '| history | turn | game.view() (CPU) | (wall) | live game | games kept | snapshot |',
     '|---|---:|---:|---:|---:|---:|---:|',
-    ...[...r.atTurns.map((a) => ({ history: "'turn' (default)", ...a })), ...r.others].map((a) =>
+    ...[...r.atTurns.map((a) => ({ history: `${r.defaultHistory} (default)`, ...a })), ...r.others].map((a) =>
       `| ${a.history} | ${a.turn.toLocaleString('en')} | ${a.viewUs.toFixed(2)} µs | ${a.viewWallUs.toFixed(2)} µs | ${kib(a.bytesPerGame)} | ${a.games} | ${a.snapshotBytes} B |`),
     '',
     ...r.targets.map((t) => `- ${t.met ? 'met' : 'MISSED'}: ${t.target} — ${t.value}`),
