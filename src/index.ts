@@ -10,7 +10,7 @@ export type { TurnEmitted } from './machine/emitted.js';
 export type { HookParams, HookName, StateBasedActionsResult, StateBasedActionsRule } from './machine/hooks.js';
 export { createTurnActor, GameStartError, type TurnActor, type TurnActorOptions } from './api/actor.js';
 export type { Fault, FaultReporter } from './api/faults.js';
-export { createGame, type Game, type GameView, type Seat, type CreateGameOptions } from './api/game.js';
+export { createGame, type Game, type GameView, type HistorySink, type Seat, type CreateGameOptions } from './api/game.js';
 // What a UI asks
 export { view, waitingFor, MAX_UPCOMING_TURNS, type View, type ViewOptions, type Awaiting, type Side, type GameState } from './api/view.js';
 export { legalActions, canSend, explainRefusal, type LegalAction } from './api/legal.js';
@@ -33,7 +33,7 @@ export {
   describeRecord, formatRecord, ruleOfRecord, HISTORY_RECORD_TYPES,
   type HistoryRecord, type HistoryRecordType, type HistoryEvent, type HistoryFieldsMap, type Where,
 } from './vocabulary/history.js';
-export type { GameInput, GameOptions } from './vocabulary/input.js';
+export { DEFAULT_HISTORY, type GameInput, type GameOptions, type HistoryKept } from './vocabulary/input.js';
 export { DEFAULT_LIMITS, LIMIT_CEILINGS, LIMIT_DESCRIPTIONS, LIMIT_FLOORS, type Limits } from './vocabulary/limits.js';
 // Typed event creators, and the event that takes a legal action
 export {

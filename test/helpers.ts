@@ -3,8 +3,9 @@ import { expect } from 'vitest';
 import { createGame, type Game, type GameInput, type HistoryRecord, type StackObjectSpec, type TurnEvent } from '../src/index.js';
 import { advanceTo, passAll, type AdvanceTarget } from '../src/scenario/driver.js';
 
+/** A game that keeps its whole past ('all'), as scenarios do: tests read records and zones of earlier turns. */
 export function newGame(players: string[] = ['A', 'B'], options: GameInput['options'] = {}): Game {
-  return createGame({ players, options });
+  return createGame({ players, options: { history: 'all', ...options } });
 }
 
 /** Sends an event that must be accepted. */

@@ -1,11 +1,12 @@
 // A game: the turn machine's actor plus what a host usually wants beside it — the history it
-// emitted, a `send` that says whether (and why) an event was refused, the view, and seats.
+// emitted (as much of it as asked: the whole game's, this turn's, none, or handed to a sink), a
+// `send` that says whether (and why) an event was refused, the view, and seats.
 import type { Snapshot } from 'xstate';
 import type { TurnSnapshot } from '../machine/index.js';
 import type { Refusal } from '../rules/legality.js';
 import { controllerOfSide, deciderOf, isOwnDecision } from '../rules/control.js';
 import { sideOf } from '../rules/sides.js';
-import { actorOf, type GameInput, type HistoryRecord, type PlayerId, type Sent } from '../vocabulary/index.js';
+import { actorOf, HISTORY_KEPT, historyKept, type GameInput, type HistoryKept, type HistoryRecord, type PlayerId, type Sent } from '../vocabulary/index.js';
 import { ForeignEvent } from '../machine/boundary.js';
 import { isBusy, outcomeOf } from '../machine/delivery.js';
 import { messageOf } from '../machine/faults.js';
@@ -31,10 +32,14 @@ export interface Seat {
   legalActions(): LegalAction[];
 }
 
-/** A started game: the actor, its whole history, `send` that answers with the refusal, the view, legal actions, seats. */
+/** A started game: the actor, the history it keeps, `send` that answers with the refusal, the view, legal actions, seats. */
 export interface Game {
   readonly actor: TurnActor;
-  /** Every history record so far, oldest first. */
+  /**
+   * The history records kept, oldest first: every one with `history: 'all'`, the current turn's
+   * (from its `turnBegan`) with `'turn'` (the default), none with `false` or a sink. One list
+   * for the game's life: with `'turn'` it is emptied as each turn begins (copy it to keep it).
+   */
   readonly history: readonly HistoryRecord[];
   /**
    * Sends any value as an event (read once); returns that event's refusal, else null — from a
@@ -57,12 +62,27 @@ export interface Game {
   stop(): void;
 }
 
-/** `createGame`'s options: those of `createTurnActor`, and a snapshot to resume with its history. */
+/** A function handed each history record as the game emits it (`createGame`'s `history`: the caller keeps what it wants). */
+export type HistorySink = (record: HistoryRecord) => void;
+
+/** `createGame`'s options: those of `createTurnActor`, what `game.history` keeps, and a snapshot to resume with its history. */
 export interface CreateGameOptions extends Omit<TurnActorOptions, 'snapshot'> {
-  /** Resume from a persisted snapshot (see `restoreSnapshot`), with the history recorded before it. */
+  /** Resume from a persisted snapshot (see `restoreSnapshot`), with the history recorded before it (`historyBefore`). */
   snapshot?: Snapshot<unknown>;
-  /** A list (at most `MAX_GIVEN_HISTORY` records); anything else is refused with a TypeError. */
-  history?: readonly HistoryRecord[];
+  /**
+   * What `game.history` keeps of the records the game emits (listeners get every one whatever this says):
+   * - `'all'` (or `true`), `'turn'`, `false`: the records as `GameOptions.history` names them; by
+   *   default what the game itself keeps (its input's `options.history`, a snapshot's game's).
+   *   The game's zones follow its own option only: `{ options: { history: 'all' } }` in the
+   *   input keeps both the whole game's zones and (by default here) all its records.
+   * - a function (`HistorySink`): each record is handed to it and `game.history` keeps none.
+   * - a list (as earlier versions took it): the records before `snapshot`, kept with all that
+   *   follow — `{ history: 'all', historyBefore: list }`.
+   * Anything else is refused with a TypeError.
+   */
+  history?: boolean | HistoryKept | HistorySink | readonly HistoryRecord[];
+  /** The records emitted before `snapshot` (at most `MAX_GIVEN_HISTORY`): `game.history` begins with them (with `'turn'`, until the next turn begins). */
+  historyBefore?: readonly HistoryRecord[];
 }
 
 /**
@@ -88,17 +108,31 @@ function seatRefusal(snapshot: TurnSnapshot, player: PlayerId, event: unknown): 
 }
 
 /** Records a game may be given to start from: a list, read once and bounded (a string, an endless iterable, a Proxy are refused). */
-function givenHistory(given: unknown): HistoryRecord[] {
+function givenHistory(given: unknown, option: string): HistoryRecord[] {
   if (given === undefined) return [];
-  if (!Array.isArray(given)) throw new TypeError(`options.history: expected a list of history records, got ${given === null ? 'null' : typeof given}`);
+  if (!Array.isArray(given)) throw new TypeError(`options.${option}: expected a list of history records, got ${given === null ? 'null' : typeof given}`);
   try {
     const { length } = given;
-    if (length > MAX_GIVEN_HISTORY) throw new RangeError(`options.history: at most ${MAX_GIVEN_HISTORY.toLocaleString('en')} records, got ${length}`);
+    if (length > MAX_GIVEN_HISTORY) throw new RangeError(`options.${option}: at most ${MAX_GIVEN_HISTORY.toLocaleString('en')} records, got ${length}`);
     return Array.prototype.slice.call(given) as HistoryRecord[];
   } catch (error) {
     if (error instanceof RangeError) throw error;
-    throw new TypeError(`options.history: the list could not be read (${messageOf(error)})`, { cause: error });
+    throw new TypeError(`options.${option}: the list could not be read (${messageOf(error)})`, { cause: error });
   }
+}
+
+/** What `createGame` keeps, read from its options: a kind of past, a sink, or the game's own (null); and the records before a snapshot. */
+function keepingOf(options: CreateGameOptions): { kept: HistoryKept | HistorySink | null; before: HistoryRecord[] } {
+  const { history } = options;
+  if (Array.isArray(history)) {
+    if (options.historyBefore !== undefined) throw new TypeError('options.history: a list of records (the records before the snapshot) and options.historyBefore: give the records once, as historyBefore');
+    return { kept: 'all', before: givenHistory(history, 'history') };
+  }
+  const before = givenHistory(options.historyBefore, 'historyBefore');
+  if (history === undefined) return { kept: null, before };
+  if (typeof history === 'function' || typeof history === 'boolean') return { kept: typeof history === 'boolean' ? historyKept(history) : history as HistorySink, before };
+  if ((HISTORY_KEPT as readonly unknown[]).includes(history)) return { kept: history as HistoryKept, before };
+  throw new TypeError(`options.history: expected "all", "turn", true, false, a function (a sink) or a list of history records, got ${history === null ? 'null' : typeof history === 'string' ? JSON.stringify(history.slice(0, 40)) : typeof history}`);
 }
 
 /** The most records `createGame(input, { history })` takes. */
@@ -109,7 +143,7 @@ const sentBySeat = (event: unknown, player: PlayerId): unknown => ({ ...(event a
 
 /** Creates and starts a game of the turn machine (the input is checked first: `GameInputError` lists each problem). */
 export function createGame(input: GameInput, options: CreateGameOptions = {}): Game {
-  const history: HistoryRecord[] = givenHistory(options.history);
+  const { kept: asked, before } = keepingOf(options);
   const faults: Fault[] = [];
   const onFault = (fault: Fault) => {
     if (faults.length >= MAX_FAULTS_KEPT) faults.shift();
@@ -117,7 +151,12 @@ export function createGame(input: GameInput, options: CreateGameOptions = {}): G
     report(options.onFault, fault);
   };
   const actor = createTurnActor(input, { ...options, onFault });
-  actor.on('history', (e) => { history.push(e.record); });
+  const kept = asked ?? actor.getSnapshot().context.options.history;
+  const history: HistoryRecord[] = kept === false || typeof kept === 'function' ? [] : before;
+  if (typeof kept === 'function') actor.on('history', (e) => { kept(e.record); });
+  else if (kept === 'all') actor.on('history', (e) => { history.push(e.record); });
+  // 'turn': the list is emptied in place as a turn begins (a game spread into another object still sees it).
+  else if (kept === 'turn') actor.on('history', (e) => { if (e.record.type === 'turnBegan') history.length = 0; history.push(e.record); });
   actor.start();
   /** Sends the one checked copy of an event; its own outcome (`delivery.ts`), re-entrant sends included. */
   const deliver = (read: object): Refusal | null => {
@@ -136,7 +175,12 @@ export function createGame(input: GameInput, options: CreateGameOptions = {}): G
     faults,
     send,
     snapshot: () => actor.getSnapshot(),
-    view: (viewOptions) => ({ ...view(actor.getSnapshot(), viewOptions), history }),
+    view: (viewOptions) => {
+      // The history added to the view itself (not a spread of its forty fields into another object).
+      const withHistory = view(actor.getSnapshot(), viewOptions) as GameView;
+      withHistory.history = history;
+      return withHistory;
+    },
     legalActions: (player) => (stopped() ? [] : legalActions(actor.getSnapshot(), player)),
     seat(player) {
       if (!actor.getSnapshot().context.players.includes(player)) throw new RangeError(`no seat for "${player}": not a player of this game`);

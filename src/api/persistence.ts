@@ -150,6 +150,8 @@ function checkedContext(context: unknown, host?: Limits): GameContext {
   const env: Env = { ...declared, limits: { ...bound, maxNesting: bound.maxNesting + CONTEXT_LEVELS, maxValuesPerEvent: Number.MAX_SAFE_INTEGER } };
   const parsed = parse(contextSchema, isPlainObject(context) ? { ...context, limits: bound } : context, env);
   if (!parsed.ok) throwIssue('snapshot.context', parsed.issues[0]);
+  // A save of an earlier version keeps the whole game's past under `history: true`.
+  if ((parsed.value.options.history as unknown) === true) parsed.value.options.history = 'all';
   return parsed.value;
 }
 

@@ -65,7 +65,12 @@ export interface View {
   /** The stack's objects, bottom to top, with their controllers. */
   stackObjects: { id: string; controller: PlayerId; kind: 'spell' | 'ability' }[];
   pendingTriggers: string[];
-  zones: { exile: string[]; graveyard: string[]; battlefield: string[]; ceasedToExist: string[]; leftGame: string[] };
+  /**
+   * The objects in each zone, as far back as the game's `history` option keeps (FORMAT.md VIEW
+   * `zones` with `'all'`; this turn's with `'turn'`; none with `false`). The game's own lists,
+   * frozen, not copies: a view costs the same however many objects the zones hold.
+   */
+  zones: { exile: readonly string[]; graveyard: readonly string[]; battlefield: readonly string[]; ceasedToExist: readonly string[]; leftGame: readonly string[] };
   effects: string[];
   /** The continuous effects in force, each with its duration in words ("until A's next turn"). */
   continuousEffects: { id: string; until: string }[];
@@ -124,6 +129,20 @@ export const MAX_UPCOMING_TURNS = 100_000;
 const upcomingCount = (asked: unknown, fallback: number) =>
   (typeof asked === 'number' && Number.isFinite(asked) ? Math.min(Math.max(Math.floor(asked), 0), MAX_UPCOMING_TURNS) : fallback);
 
+/**
+ * A zone's list as the view hands it out: the game's own, frozen. The rules replace a zone's
+ * list and never change one in place (`putInZone`), so freezing it takes nothing from them.
+ */
+const frozen = (ids: readonly string[]): readonly string[] => (Object.isFrozen(ids) ? ids : Object.freeze(ids));
+
+/** Each edition's rule numbers, looked up once (an edition's row is found by its date: not per view). */
+const numbersByEdition = new Map<string, RuleNumbers>();
+function ruleNumbersOfEdition(edition: string): RuleNumbers {
+  let numbers = numbersByEdition.get(edition);
+  if (numbers === undefined) numbersByEdition.set(edition, numbers = ruleNumbersOf(edition));
+  return { ...numbers };
+}
+
 /** What a UI reads from a snapshot (never its context). */
 export function view(snapshot: GameState, options: ViewOptions = {}): View {
   const ctx = snapshot.context;
@@ -159,11 +178,11 @@ export function view(snapshot: GameState, options: ViewOptions = {}): View {
     stackObjects: ctx.stack.map((o) => ({ id: o.id, controller: o.controller, kind: o.kind })),
     pendingTriggers: ctx.pendingTriggers.map((o) => o.id),
     zones: {
-      exile: [...ctx.zones.exile],
-      graveyard: [...ctx.zones.graveyard],
-      battlefield: [...ctx.zones.battlefield],
-      ceasedToExist: [...ctx.zones.ceasedToExist],
-      leftGame: [...ctx.zones.leftGame],
+      exile: frozen(ctx.zones.exile),
+      graveyard: frozen(ctx.zones.graveyard),
+      battlefield: frozen(ctx.zones.battlefield),
+      ceasedToExist: frozen(ctx.zones.ceasedToExist),
+      leftGame: frozen(ctx.zones.leftGame),
     },
     effects: ctx.effects.map((e) => e.id),
     continuousEffects: ctx.effects.map((e) => ({ id: e.id, until: durationInWords(e.until, e, ctx) })),
@@ -179,7 +198,7 @@ export function view(snapshot: GameState, options: ViewOptions = {}): View {
       ...ctx.phaseQueue.map((p) => ({ phase: p.phase, steps: [...p.steps] })),
     ],
     rulesEdition: ctx.options.rulesEdition,
-    ruleNumbers: ruleNumbersOf(ctx.options.rulesEdition),
+    ruleNumbers: ruleNumbersOfEdition(ctx.options.rulesEdition),
     controlledBy: ctx.control === null ? {} : Object.fromEntries(playersOf(ctx, ctx.control.side).map((p) => [p, ctx.control!.controller])),
     decides: Object.fromEntries(ctx.players.filter((p) => isInGame(ctx, p)).map((p) => [p, deciderOf(ctx, p)])),
     pendingControl: Object.fromEntries(ctx.pendingControl.map((c) => [c.side, c.controller])),

@@ -14,7 +14,8 @@ function passUntil(game: Game, done: (g: Game) => boolean): void {
  * Time Stop: the stack is exiled, the end step is skipped, and the game goes straight to cleanup.
  */
 export function playDemo(out: (line: string) => void, rulesEdition?: string): void {
-  const game = createGame({ players: ['A', 'B'], ...(rulesEdition !== undefined && { options: { rulesEdition } }) });
+  // The demo prints turn 2's records and zones once turn 3 has begun: it keeps the whole game's ('all').
+  const game = createGame({ players: ['A', 'B'], options: { history: 'all', ...(rulesEdition !== undefined && { rulesEdition }) } });
   const say = (event: TurnEvent) => {
     const refusal = game.send(event);
     if (refusal) throw new Error(`demo script refused: ${refusal.reason}`);

@@ -118,7 +118,7 @@ function builtInRulesAction<P extends object | undefined = undefined>(rule: Rule
     const microstep = currentMicrostep();
     let current = sharedDraftFor(microstep, context);
     if (current === null) {
-      current = { microstep, draft: beginDraft(context, NO_HOOKS, context.options.history), base: context, live: null, made: false };
+      current = { microstep, draft: beginDraft(context, NO_HOOKS, context.options.history !== false), base: context, live: null, made: false };
       shared = microstep === undefined ? null : current;
     }
     const draft: Draft = { ctx: current.draft.ctx, recording: current.draft.recording, hooks: hooksOf(self, args, context.turn), records: [], refusals: [] };
@@ -161,7 +161,7 @@ function publicRulesAction<P extends object | undefined = undefined>(rule: Rule<
   return enqueueActions<GameContext, MachineEvent, P, MachineEvent, never, never, never, never, TurnEmitted>(
     (args, params) => {
       const { context, event, enqueue, self } = args;
-      const draft = beginDraft(context, hooksOf(self, args, context.turn), context.options.history);
+      const draft = beginDraft(context, hooksOf(self, args, context.turn), context.options.history !== false);
       spend('rulesActions');
       rule(draft, event, params);
       withinBudget(draft);

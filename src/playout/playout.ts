@@ -32,7 +32,7 @@ export interface PlayoutOptions {
   snapshot?: Snapshot<unknown>;
   /** The history recorded before `snapshot`. */
   history?: readonly HistoryRecord[];
-  /** Keep history records (default: the game's `history` option, true unless the input says false); false is faster, for search. */
+  /** Keep history records (default: unless the game's `history` option is false); false is faster, for search. With `history: 'turn'` only the current turn's are kept. */
   recording?: boolean;
 }
 
@@ -55,7 +55,7 @@ export interface Playout {
   explainRefusal(event: unknown): Refusal | null;
   /** The format of `persistGame(actor)`: `createGame(input, { snapshot: restoreSnapshot(json) })` resumes it. */
   persist(): PersistedGame;
-  /** Every history record so far (with `recording`; else the records given at creation). */
+  /** The history records kept (with `recording`; else the records given at creation): every one, or with the game's `history: 'turn'` the current turn's. */
   readonly history: readonly HistoryRecord[];
   readonly recording: boolean;
   /** An independent copy (containers copied, values shared): for search. Recording as this one unless said. */
@@ -130,6 +130,7 @@ class PlayoutGame implements TurnRun, RunState<PlayoutGame>, Playout {
     }
     const checked = event as MachineEvent;
     this.refusal = null;
+    const recordsBefore = this.records.length;
     try {
       // The same budget as the actor's (machine/budget.ts): the same recorded stops.
       withBudget(this.ctx.limits, () => macrostep(this.chart, this, checked));
@@ -138,7 +139,19 @@ class PlayoutGame implements TurnRun, RunState<PlayoutGame>, Playout {
       this.failure = { error };
       throw error;
     }
+    if (this.ctx.options.history === 'turn') this.keepThisTurn(recordsBefore);
     return this.refusal;
+  }
+
+  /** History 'turn': the records kept begin with the current turn's `turnBegan` (as createGame keeps them); only the new ones are looked at. */
+  private keepThisTurn(from: number): void {
+    const { records } = this;
+    for (let i = records.length - 1; i >= from; i -= 1) {
+      if (records[i].type === 'turnBegan') {
+        records.splice(0, i);
+        return;
+      }
+    }
   }
 
   /** The game as `view` and `legalActions` read it. */
@@ -189,11 +202,11 @@ export function createPlayout(input: GameInput, options: PlayoutOptions = {}): P
   const history = [...(options.history ?? [])];
   if (options.snapshot !== undefined) {
     const { value, context } = checkSnapshotFor(checked, options.snapshot) as unknown as { value: StateValue; context: GameContext };
-    return new PlayoutGame(chart, context, Configuration.fromValue(chart, value), history, options.recording ?? context.options.history);
+    return new PlayoutGame(chart, context, Configuration.fromValue(chart, value), history, options.recording ?? context.options.history !== false);
   }
   // XState's machine context: the config's factory, called with the input.
   const context = (chart.context as (args: { input: GameInput }) => GameContext)({ input: checked });
-  const game = new PlayoutGame(chart, context, Configuration.empty(chart), history, options.recording ?? context.options.history);
+  const game = new PlayoutGame(chart, context, Configuration.empty(chart), history, options.recording ?? context.options.history !== false);
   start(chart, game, { type: INIT_EVENT, input: checked } as ChartEvent);
   return game;
 }

@@ -1,5 +1,5 @@
 // mtg-turn-machine/react: a game in a React component. `useGame(input)` gives what every UI reads —
-// the view, the whole history from the game's first record, each seat's legal actions, `send` and the
+// the view, the history the game keeps (this turn's by default; `history: 'all'` for all of it), each seat's legal actions, `send` and the
 // seats — and re-renders only when one of them changed (React's useSyncExternalStore over a store that
 // recomputes once per change of the game, not once per render).
 //
@@ -25,7 +25,7 @@ export interface UseGameResult {
   readonly game: Game;
   readonly snapshot: TurnSnapshot;
   readonly view: View;
-  /** Every history record from the game's first (turn 1's included), oldest first; a new array when one is added. */
+  /** The history records the game keeps (`createGame`'s `history`: this turn's by default, every one with `'all'`), oldest first; a new array when one is added. */
   readonly history: readonly HistoryRecord[];
   /** Each player's legal actions now (`legalActions(snapshot, player)`). */
   readonly legalActions: Readonly<Record<PlayerId, readonly LegalAction[]>>;
@@ -86,6 +86,7 @@ export function createGameStore(input: GameInput, options: UseGameOptions = {}):
     };
   };
   function refresh(): void {
+    // With history 'turn' the game's list is emptied as a turn begins: a new turn means a new snapshot, so this still sees it.
     if (state.snapshot === game.snapshot() && state.history.length === game.history.length && state.refusal === refusal) return;
     state = compute();
     for (const listener of [...listeners]) listener();

@@ -4,7 +4,8 @@
 import {
   DEFAULT_LIMITS, LIMIT_CEILINGS, PHASE_OF_STEP, PHASES, STEPS, STEPS_THIS_TURN, TRIGGER_ORDERS,
   anyStackObject, atEffect, attacker, blocker, boolean, continuousEffect, extend, integer, list, literal, nullable, object, optional,
-  picklist, playerList, record, ref, rulesEditionProblem, string, teamId,
+  picklist, playerList, record, ref, rulesEditionProblem, string, teamId, union, HISTORY_KEPT,
+  type HistoryKept,
   type AtTriggerSpec, type Path, type Report, type ContinuousEffectSpec, type Limits, type Schema, type Shape, type StackObjectSpec, type PhaseId, type StepId,
   SHORTCUT_END_REASONS, shortcutConditions, shortcutStop, shortcutUntil,
 } from '../vocabulary/index.js';
@@ -101,13 +102,23 @@ const checkContext = (ctx: GameContext, report: Report) => {
   checkPlan(ctx, report);
 };
 
+const historyNames = picklist(HISTORY_KEPT, 'history kept');
+/** A save of an earlier version says `true` (its default: the whole game's); `readContextHistory` makes it 'all'. */
+const keptHistory = union<HistoryKept | true>(
+  [boolean, historyNames],
+  (v) => (typeof v === 'boolean' ? boolean : typeof v === 'string' ? historyNames : undefined),
+  'true, false, "all" or "turn"',
+) as unknown as Schema<HistoryKept>;
+
 export const contextSchema: Schema<GameContext> = object<GameContext>({
   players: playerList,
   sides: list(side, { min: 2, max: 8 }),
   teams: nullable(record(ref('team'), list(player, { min: 1, max: 8 }), 8)),
   activeSide: side,
   options: object<RulesOptions>({
-    skipFirstDraw: boolean, maxHandSize: integer(0, 'maxAmount'), triggerOrder: picklist(TRIGGER_ORDERS, 'trigger order'), history: boolean,
+    skipFirstDraw: boolean, maxHandSize: integer(0, 'maxAmount'), triggerOrder: picklist(TRIGGER_ORDERS, 'trigger order'),
+    // A save of an earlier version says `true` (its default, the whole game's): `checkedContext` reads it as 'all'.
+    history: keptHistory,
     rulesEdition: string('an edition date', { max: 10 }),
     twoHeadedGiant: optional(literal(true)),
   }, { refine: (options, report) => { const problem = rulesEditionProblem(options.rulesEdition); if (problem) report(['rulesEdition'], problem); } }),

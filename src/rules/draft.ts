@@ -122,14 +122,29 @@ export function record(draft: Draft, event: HistoryEvent): void {
 
 /**
  * Objects go to a zone (608.2n, 608.3, 723.1b, 704.5e). The zones are a record of the past —
- * no rule reads them — so a game without the history option keeps none. A zone's list is
- * replaced, never changed in place: a draft copies the zones' record, and only the list written.
+ * no rule but 800.4a reads them — so they are kept as long as the history option keeps the
+ * past: the whole game, this turn (`beginTurnOfZones`), or not at all. A zone's list is
+ * replaced, never changed in place (`view` hands the lists out as they are): a draft copies
+ * the zones' record, and only the list written.
  */
 export function putInZone(draft: Draft, zone: keyof Zones, ids: readonly string[]): void {
   const { ctx } = draft;
   if (!ctx.options.history || ids.length === 0) return;
   const { zones } = ctx;
   zones[zone] = [...zones[zone], ...ids];
+}
+
+/**
+ * With `history: 'turn'` the zones, like the records, are the current turn's: a turn begins
+ * with them empty, and with them 800.4a's owners of what was in them. What a game holds then
+ * stays bounded however long it lasts.
+ */
+export function beginTurnOfZones(draft: Draft): void {
+  const { ctx } = draft;
+  if (ctx.options.history !== 'turn') return;
+  const { zones } = ctx;
+  if (Object.values(zones).some((ids) => ids.length > 0)) ctx.zones = { exile: [], graveyard: [], battlefield: [], ceasedToExist: [], leftGame: [] };
+  if (ctx.zoneOwners.length > 0) ctx.zoneOwners = [];
 }
 
 /** An object leaves every zone it is in (the history option's zones; see `putInZone`). */

@@ -1,4 +1,4 @@
-import { DEFAULT_RULES_EDITION, limitsOf, teamId, type GameInput } from '../vocabulary/index.js';
+import { DEFAULT_RULES_EDITION, historyKept, limitsOf, teamId, type GameInput } from '../vocabulary/index.js';
 import type { GameContext } from './types.js';
 
 /**
@@ -20,7 +20,7 @@ export function initialContext(input: GameInput): GameContext {
       skipFirstDraw: options.skipFirstDraw ?? (options.variant === 'twoHeadedGiant' || players.length === 2),
       maxHandSize: options.maxHandSize ?? 7,
       triggerOrder: options.triggerOrder ?? 'triggered',
-      history: options.history ?? true,
+      history: historyKept(options.history),
       rulesEdition: options.rulesEdition ?? DEFAULT_RULES_EDITION,
       ...(options.variant === 'twoHeadedGiant' && { twoHeadedGiant: true as const }),
     },

@@ -1,4 +1,4 @@
-import { limitReached, record, removeItem, type Draft } from './draft.js';
+import { beginTurnOfZones, limitReached, record, removeItem, type Draft } from './draft.js';
 import { beginTurnOfControl, endTurnOfControl } from './control.js';
 import { beginTurnOfEffects, endTurnOfEffects } from './effects.js';
 import { endShortcutsAtEndOfTurn, endShortcutsAtTurnBegan } from './shortcuts.js';
@@ -65,6 +65,7 @@ export function beginTurn(draft: Draft): void {
   ctx.phasesBegun = [];
   // Fatespinner-style skips ("each") apply to that side's current or next turn.
   ctx.skips = ctx.skips.map((s) => (s.each && s.turn === null && s.side === side ? { ...s, turn: ctx.turn } : s));
+  beginTurnOfZones(draft); // history 'turn': the zones, like the records kept, are this turn's
   const player = primaryOf(ctx, side); // 805.2: a team's turn is recorded with its primary player
   record(draft, { type: 'turnBegan', player, ...teamOfRecord(ctx, side) });
   beginTurnOfControl(draft); // 722.1: the last turn's control ends, this turn's begins (before 611.2's durations)

@@ -5,6 +5,7 @@ import type {
   ShortcutCondition, ShortcutEndReason, ShortcutStop, ShortcutUntil,
 } from '../vocabulary/index.js';
 import type { Limits } from '../vocabulary/limits.js';
+import type { HistoryKept } from '../vocabulary/input.js';
 
 /** An object on the stack. */
 export interface StackObject extends StackObjectSpec {
@@ -93,8 +94,11 @@ export interface RulesOptions {
   skipFirstDraw: boolean;
   maxHandSize: number;
   triggerOrder: TriggerOrder;
-  /** History records are built, and the zones kept (false: the game keeps no record of the past). */
-  history: boolean;
+  /**
+   * What the game keeps of its past: records are built unless false; the zones are kept for the
+   * whole game (`'all'`), for the current turn (`'turn'`: emptied as each turn begins), or not at all.
+   */
+  history: HistoryKept;
   /** The Comprehensive Rules edition (its date) whose rule numbers records and refusals cite. */
   rulesEdition: string;
   /** 810: Two-Headed Giant (810.8a–b: a team leaves the game together). */
@@ -167,7 +171,7 @@ export interface GameContext {
   sbaPerformed: boolean;
   /** Objects that will cease to exist at the next state-based-action check (704.5e, 723.1b). */
   ceaseAtNextCheck: string[];
-  /** Where objects went (608.2n, 608.3, 723.1b, 704.5e): a record of the past, kept only with the history option. */
+  /** Where objects went (608.2n, 608.3, 723.1b, 704.5e): a record of the past, kept as the history option says (the game's, this turn's, none). */
   zones: Zones;
   effects: ContinuousEffect[];
   attackers: AttackerSpec[];
@@ -190,7 +194,7 @@ export interface GameContext {
   left: PlayerId[];
   /** 104.2a, 104.2c: the winners once the game is over; null while it goes on. */
   winners: PlayerId[] | null;
-  /** 800.4a: owner and controller of the objects in the zones (kept with the zones: only with the history option). */
+  /** 800.4a: owner and controller of the objects in the zones (kept with the zones, as long as they are). */
   zoneOwners: ZoneOwner[];
   /** 732.2: standing passes (shortcuts) and the bound on automatic passes. */
   shortcuts: ShortcutState;

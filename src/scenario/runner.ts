@@ -96,6 +96,8 @@ export interface RunOptions {
 export function startScenario(scenario: Scenario, options: RunOptions = {}): ScenarioRun {
   const input = inputOf(scenario);
   if (options.rulesEdition !== undefined && input.options?.rulesEdition === undefined) input.options = { ...input.options, rulesEdition: options.rulesEdition };
+  // FORMAT.md's `history` expectations and VIEW `zones` are about the whole run: the game keeps all of its past.
+  if (input.options?.history === undefined) input.options = { ...input.options, history: 'all' };
   const created = createGame(input, options.machine ? { machine: options.machine } : {});
   // The run's bounds (bounds.ts): the events it sends, the pattern checks it makes.
   let sent = 0;

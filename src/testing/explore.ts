@@ -81,7 +81,7 @@ export interface TurnTestModel {
 export function turnTestModel(exploration: Exploration): TurnTestModel {
   const endStates = new WeakSet<object>();
   const model = createTestModel(turnMachine, {
-    input: exploration.input,
+    input: keepingAll(exploration.input),
     serializeState: (s: TurnSnapshot, event: TurnEvent | undefined, prev?: TurnSnapshot) => {
       // A refused event leaves the state as it was: keep it as a target of its own, not explored further.
       if (event && prev && explainRefusal(prev, event) !== null) {
@@ -105,6 +105,15 @@ export function turnTestModel(exploration: Exploration): TurnTestModel {
   };
 }
 
+/**
+ * An exploration's input keeping the whole past (`history: 'all'`) unless it says otherwise: the
+ * families' menus and checks read the zones and records of earlier turns (ids already used, what
+ * was exiled), and a path is played back on the same input.
+ */
+function keepingAll(input: GameInput): GameInput {
+  return input.options?.history === undefined ? { ...input, options: { ...input.options, history: 'all' } } : input;
+}
+
 /** Shortest paths to every projected state under the menu, reduced to the shortest one per label. */
 export function generate(family: Family): GeneratedPath[] {
   const best = new Map<string, GeneratedPath>();
@@ -117,7 +126,7 @@ export function generate(family: Family): GeneratedPath[] {
       if (label === null) continue;
       const known = best.get(label);
       if (!known || known.events.length > events.length) {
-        best.set(label, { family: family.name, label, input: exploration.input, path, events });
+        best.set(label, { family: family.name, label, input: keepingAll(exploration.input), path, events });
       }
     }
   }

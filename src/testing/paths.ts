@@ -87,6 +87,8 @@ export interface MonitoredGame {
   readonly monitor: RulesMonitor;
   /** Each event's refusal (or null), in the order sent. */
   readonly refusals: readonly (Refusal | null)[];
+  /** Every history record since the game was watched (whatever the game itself keeps: `history: 'turn'` keeps this turn's). */
+  readonly history: readonly HistoryRecord[];
   /** Sends through `game.send`, the monitor observing. */
   send(event: unknown): Refusal | null;
   /** The rule invariants broken so far. */
@@ -99,18 +101,22 @@ export interface MonitoredGame {
  */
 export function monitorGame(game: Game, input: GameInput): MonitoredGame {
   const monitor = new RulesMonitor(input);
-  monitor.observe({ event: null, before: null, after: game.snapshot(), records: [...game.history], refusal: null });
+  // Its own list of every record from the game's listener: what the game keeps may be only this turn's.
+  const history: HistoryRecord[] = [...game.history];
+  game.actor.on('history', (e) => { history.push(e.record); });
+  monitor.observe({ event: null, before: null, after: game.snapshot(), records: [...history], refusal: null });
   const refusals: (Refusal | null)[] = [];
   return {
     game,
     monitor,
     refusals,
+    history,
     send(event) {
       const before = game.snapshot();
-      const from = game.history.length;
+      const from = history.length;
       const refusal = game.send(event);
       refusals.push(refusal);
-      monitor.observe({ event: event as TurnEvent, before, after: game.snapshot(), records: game.history.slice(from), refusal });
+      monitor.observe({ event: event as TurnEvent, before, after: game.snapshot(), records: history.slice(from), refusal });
       return refusal;
     },
     violations: () => monitor.violations,
@@ -128,7 +134,7 @@ export function playTurnPath(path: TurnPath, options: { game?: Game; createGame?
   for (const event of path.events) watched.send(event);
   const violations = describeViolations(watched.violations());
   if (violations !== '') throw new RuleError(`${path.family} — ${path.name}: rule invariants violated:\n${violations}`);
-  const played = { history: game.history, final: game.snapshot(), refusals: watched.refusals };
+  const played = { history: watched.history, final: game.snapshot(), refusals: watched.refusals };
   checkTurnPath(path, played);
   return played;
 }

@@ -3,7 +3,24 @@ import { MAX_PLAYERS, MIN_PLAYERS, TRIGGER_ORDERS, type PlayerId, type TeamId, t
 import { DEFAULT_LIMITS, LIMIT_CEILINGS, LIMIT_FLOORS, type Limits } from './limits.js';
 import { DEFAULT_RULES_EDITION, FIRST_RULES_EDITION, rulesEditionProblem } from './editions.js';
 import { parse, quote, type ParseResult } from './parse.js';
-import { boolean, integer, list, object, optional, picklist, record, ref, string, type Env, type Report, type Schema } from './schema.js';
+import { boolean, integer, list, object, optional, picklist, record, ref, string, union, type Env, type Report, type Schema } from './schema.js';
+
+/**
+ * What a game keeps of its past (`GameOptions.history`): `'all'` every record and the zones of
+ * the whole game; `'turn'` (the default) the current turn's records and what went to each zone
+ * this turn; `false` nothing (no record is even built).
+ */
+export type HistoryKept = 'all' | 'turn' | false;
+
+/** The kinds of past a game may keep, as `GameOptions.history` names them. */
+export const HISTORY_KEPT = ['all', 'turn'] as const;
+
+/** The default of `GameOptions.history`: bounded, so that a long game costs at turn 5,000 what it costs at turn 10. */
+export const DEFAULT_HISTORY: HistoryKept = 'turn';
+
+/** `GameOptions.history` as the game keeps it: `true` (the boolean of earlier versions) is `'all'`; omitted is the default. */
+export const historyKept = (given: boolean | HistoryKept | undefined): HistoryKept =>
+  (given === undefined ? DEFAULT_HISTORY : given === true ? 'all' : given);
 
 /** A game's options: the first draw, hand sizes, the order of triggers, teams' turns, the variant, the history kept. */
 export interface GameOptions {
@@ -20,12 +37,18 @@ export interface GameOptions {
   /** 810: Two-Headed Giant (implies shared team turns): two teams of the same size, two players or more each. */
   variant?: 'twoHeadedGiant';
   /**
-   * Keep a record of the past (default true): history records are built and emitted, and the
-   * zones (exile, graveyard, battlefield, ceased to exist) are kept. False: the game keeps no
-   * record of the past — nothing is emitted as `history` and `view` shows the zones empty — so
-   * an event and the game state cost the same at turn 5,000 as at turn 10 (servers, AI search).
+   * What the game keeps of its past. History records are built and emitted with `'all'` and
+   * `'turn'`; the zones (exile, graveyard, battlefield, ceased to exist, left the game) are a
+   * record of the past and are kept as long as the records:
+   * - `'turn'` (default): the current turn's — `view().zones` lists what went to each zone this
+   *   turn (and is still there), `createGame` keeps this turn's records. Bounded: an event, the
+   *   view and the game state cost the same at turn 5,000 as at turn 10.
+   * - `'all'` (`true`, the earlier default, means this): the whole game's (FORMAT.md's VIEW
+   *   `zones`: every object of the game); grows with the game.
+   * - `false`: nothing — no record is built or emitted and `view` shows the zones empty (servers,
+   *   AI search).
    */
-  history?: boolean;
+  history?: boolean | HistoryKept;
   /**
    * The date (YYYY-MM-DD) of the Comprehensive Rules edition whose rule numbers records and
    * refusals cite (FORMAT.md "Rule numbers by edition"). Default: the newest the project knows.
@@ -81,6 +104,14 @@ function checkFloors(limits: Partial<Limits>, report: Report): void {
   }
 }
 
+const historyNames = picklist(HISTORY_KEPT, 'history kept', { description: '"all": the whole game\'s records and zones; "turn" (default): the current turn\'s' });
+/** `GameOptions.history`: `"all"`, `"turn"`, or a boolean (`true`: `"all"`; `false`: nothing kept). */
+const historyOption = union<boolean | HistoryKept>(
+  [boolean, historyNames],
+  (value) => (typeof value === 'boolean' ? boolean : typeof value === 'string' ? historyNames : undefined),
+  'true, false, "all" or "turn"',
+);
+
 /** The schema of `GameOptions`. */
 export const gameOptionsSchema = object<GameOptions>({
   skipFirstDraw: optional(boolean),
@@ -89,7 +120,7 @@ export const gameOptionsSchema = object<GameOptions>({
   triggerOrder: optional(picklist(TRIGGER_ORDERS, 'trigger order')),
   sharedTeamTurns: optional(boolean),
   variant: optional(picklist(['twoHeadedGiant'] as const, 'variant')),
-  history: optional(boolean),
+  history: optional(historyOption),
   rulesEdition: optional(string('an edition date (YYYY-MM-DD)', { max: 10, description: `the date (YYYY-MM-DD, ${FIRST_RULES_EDITION} or later) of the Comprehensive Rules edition whose rule numbers records cite; default ${DEFAULT_RULES_EDITION}` })),
 }, { noun: 'options', refine: checkOptions });
 

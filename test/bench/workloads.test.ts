@@ -24,7 +24,7 @@ describe('the random workloads', () => {
   it('end turns and combats by effect, take extra turns, create effects and trigger delayed abilities, as createGame replays them', () => {
     let extraTurns = 0;
     const records = workloads.flatMap((w) => {
-      const game = createGame(w.input);
+      const game = createGame(w.input, { history: 'all' }); // every record of the game, not only the last turn's
       for (const event of w.events) { game.send(event); if (game.view().extraTurn) extraTurns += 1; }
       const history = [...game.history];
       game.stop();

@@ -68,7 +68,8 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 
 export function runSequence(c: FuzzCase, options: { differential?: boolean; machine?: CreateGameOptions['machine'] } = {}): SequenceResult {
   const machine = options.machine ? { machine: options.machine } : {};
-  const game = createGame(c.input, machine);
+  // The monitor reads every event's records: game.history keeps all of them (whatever the game keeps of its zones).
+  const game = createGame(c.input, { ...machine, history: 'all' });
   const monitor = new RulesMonitor(c.input);
   const realizer = new Realizer(c.input.players, c.input.teams ?? null);
   const teamPlayers = new Map((c.input.teams ?? []).map((team) => [team.join('+'), team]));
@@ -84,7 +85,7 @@ export function runSequence(c: FuzzCase, options: { differential?: boolean; mach
       if (options.differential && i === c.persistAt) {
         const json = JSON.stringify(persistGame(game.actor));
         try {
-          twin = createGame(c.input, { ...machine, snapshot: restoreSnapshot(JSON.parse(json)) });
+          twin = createGame(c.input, { ...machine, history: 'all', snapshot: restoreSnapshot(JSON.parse(json)) });
           twinFrom = game.history.length;
           if (twin.snapshot().status !== 'active') fail('persistence', `restored game is ${twin.snapshot().status}`);
           if (!same(withoutHistory(twin.view()), withoutHistory(game.view()))) fail('persistence', 'the restored view differs from the original');

@@ -320,8 +320,8 @@ describe('finding 10: the smaller ones', () => {
     expect(() => roundTrip(game)).not.toThrow();
   });
 
-  it('createGame(input, { history }) takes only a list', () => {
-    expect(() => createGame({ players: ['A', 'B'] }, { history: 'abc' as never })).toThrow(/options\.history: expected a list/);
+  it('createGame(input, { history }) takes only a kind of past, a sink or a list', () => {
+    expect(() => createGame({ players: ['A', 'B'] }, { history: 'abc' as never })).toThrow(/options\.history: expected "all", "turn"/);
     function* endless() { for (;;) yield {}; }
     expect(() => createGame({ players: ['A', 'B'] }, { history: endless() as never })).toThrow(/options\.history/);
     expect(createGame({ players: ['A', 'B'] }, { history: [] }).history.length).toBeGreaterThan(0);

@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { createGame, explainRefusal, persistGame, restoreSnapshot, waitingFor, type TurnEvent } from '../../src/index.js';
 import { advance, at, passAll } from './drive.js';
 
-const AB = { players: ['A', 'B'] };
+// Every record and zone of the game kept ('all'): the checks read earlier turns'.
+const AB = { players: ['A', 'B'], options: { history: 'all' as const } };
 const declaring = (s: Parameters<typeof waitingFor>[0]) => waitingFor(s) === 'declareAttackers';
 /** Final Fortune for `player` (cast by A): an extra turn, and an AT `loss` bound to it. */
 const finalFortune = (player: string, when: 'end' | 'ending'): TurnEvent => ({

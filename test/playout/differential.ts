@@ -88,6 +88,7 @@ export function runPlayoutSequence(c: FuzzCase, options: PlayoutRunOptions): { d
     const players = at % legalEvery === 0 || at < 0 ? input.players : awaiting?.players ?? [];
     for (const player of players) same(at, `legalActions(${player})`, game.legalActions(player), playout.legalActions(player));
     if (recording) {
+      if (game.history.length < historyFrom) historyFrom = 0; // history 'turn': a new turn's list began
       same(at, 'history', game.history.slice(historyFrom), playout.history.slice(historyFrom));
       if (playout.history.length !== game.history.length) differ(at, 'history', `${game.history.length} records vs ${playout.history.length}`);
       historyFrom = game.history.length;

@@ -9,6 +9,8 @@ import { createPlayout, type Playout } from '../../src/playout/index.js';
 import { canonical } from './differential.js';
 
 const A_B = { players: ['A', 'B'] };
+/** A game that keeps every record ('all'): the tests that count records across a turn's end. */
+const A_B_ALL = { players: ['A', 'B'], options: { history: 'all' as const } };
 const pass = (player: string): TurnEvent => ({ type: 'priority.pass', player });
 const timeStop: TurnEvent = { type: 'spell.cast', object: { id: 'timeStop', controller: 'A', effects: [{ endTurn: {} }] } };
 const persisted = (p: Playout) => canonical(p.persist());
@@ -43,8 +45,9 @@ describe('createPlayout', () => {
   });
 
   it('ends the turn with Time Stop as the actor does (723.1), and offers the same actions', () => {
-    const game = createGame(A_B);
-    const playout = createPlayout(A_B);
+    const input = { ...A_B, options: { history: 'all' as const } }; // zones of the turn that ended are read
+    const game = createGame(input);
+    const playout = createPlayout(input);
     for (const event of [timeStop, pass('A'), pass('B')]) expect(playout.send(event)).toEqual(game.send(event));
     expect(playout.view()).toMatchObject({ turn: 2, activePlayer: 'B', step: 'upkeep', zones: { exile: ['timeStop'] } });
     expect(playout.history.some((r) => r.type === 'turnEndedByEffect')).toBe(true);
@@ -53,8 +56,8 @@ describe('createPlayout', () => {
   });
 
   it('keeps no history without recording, and plays the same', () => {
-    const recorded = createPlayout(A_B);
-    const silent = createPlayout(A_B, { recording: false });
+    const recorded = createPlayout(A_B_ALL);
+    const silent = createPlayout(A_B_ALL, { recording: false });
     for (const event of [timeStop, pass('A'), pass('B'), pass('B')]) expect(silent.send(event)).toEqual(recorded.send(event));
     expect(silent.history).toEqual([]);
     expect(recorded.history.length).toBeGreaterThan(10);
@@ -62,7 +65,7 @@ describe('createPlayout', () => {
   });
 
   it('clones independently, both ways', () => {
-    const original = createPlayout(A_B);
+    const original = createPlayout(A_B_ALL);
     original.send(timeStop);
     const before = persisted(original);
     const clone = original.clone();

@@ -110,7 +110,7 @@ describe('seats: the controller\'s seat acts for the controlled player', () => {
 
 describe('persistence: a game mid-control restores identically', () => {
   it('the view, the next events and their records are the same after a restore', () => {
-    const game = controlledTurn({ players: ['A', 'B', 'C'] });
+    const game = controlledTurn({ players: ['A', 'B', 'C'], options: { history: 'all' } }); // the twin resumes keeping all too
     mindslaver(game, 'B', 'C'); // created during B's controlled turn: waits for B's next turn (722.1)
     const json = JSON.stringify(persistGame(game.actor));
     const twin = createGame({ players: ['A', 'B', 'C'] }, { snapshot: restoreSnapshot(JSON.parse(json)) });

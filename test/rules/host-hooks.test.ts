@@ -20,7 +20,7 @@ function engineGame(performs: (rule: StateBasedActionsRule) => boolean) {
       },
     },
   });
-  const game = createGame({ players: ['A', 'B'], options: { skipFirstDraw: false, hands: { A: 9 } } }, { machine });
+  const game = createGame({ players: ['A', 'B'], options: { skipFirstDraw: false, hands: { A: 9 }, history: 'all' } }, { machine }); // 'all': zones of earlier turns are read
   return { game, calls };
 }
 

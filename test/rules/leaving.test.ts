@@ -59,7 +59,7 @@ describe('a game with departed players, or over, restores identically', () => {
 });
 
 describe('the new records in words, with their rule', () => {
-  const game = createGame({ players: ['A', 'B', 'C'] });
+  const game = createGame({ players: ['A', 'B', 'C'] }, { history: 'all' }); // records of earlier turns are read
   game.send({ type: 'trigger.report', ability: { id: 'bWaits', controller: 'B' } });
   game.send({ type: 'player.concede', player: 'B' });
   for (let i = 0; i < 60 && game.view().turn < 2; i += 1) nudge(game);

@@ -14,7 +14,7 @@ const types = (records: readonly HistoryRecord[]) => records.map((r) => r.type);
 
 describe('the README\'s five lines (732.2)', () => {
   it('Bo until his next turn, Ann until end of turn: turn 1 runs by itself, Bo holds priority in his upkeep, and the view says why', () => {
-    const game = createGame({ players: ['Ann', 'Bo'] });
+    const game = createGame({ players: ['Ann', 'Bo'] }, { history: 'all' }); // records of earlier turns are read
     expect(game.send(passUntilNextTurn('Bo', 'Bo', { declareNoBlockers: true }))).toBeNull();
     expect(game.send(passUntilEndOfTurn('Ann', { declareNoAttackers: true }))).toBeNull();
     expect(game.view()).toMatchObject({ turn: 2, activePlayer: 'Bo', step: 'upkeep', priority: 'Bo' });
@@ -68,7 +68,7 @@ describe('where a pass ends', () => {
   });
 
   it('the bound: 1000 automatic passes with no decision by hand end every pass (loopGuard); the player receiving priority then holds it', () => {
-    const game = createGame({ players: ['A', 'B'] });
+    const game = createGame({ players: ['A', 'B'] }, { history: 'all' }); // records of earlier turns are read
     const never = { unless: [], ...NOTHING };
     game.send(passUntilStep('B', 'firstStrikeDamage', undefined, never));
     const from = game.history.length;

@@ -312,7 +312,8 @@ function checkPromises(history: readonly HistoryRecord[], sides: Sides, made: Ma
 
 /** Runs one case three ways and compares them. */
 export function runEquivalence(c: EquivalenceCase, options: { playout?: boolean } = {}): EquivalenceResult {
-  const input = inputOf(c);
+  // The whole games' histories are compared (and read by the oracle): each keeps all of its past.
+  const input: GameInput = { ...inputOf(c), options: { ...inputOf(c).options, history: 'all' } };
   const sides = new Sides(c);
   const madeA = new Map<string, Made>();
   const madeH = new Map<string, Made>();

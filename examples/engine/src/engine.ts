@@ -145,7 +145,7 @@ export class Engine {
       },
     });
     const hands = Object.fromEntries(setup.map((player) => [player.id, player.hand.length]));
-    this.game = createGame({ ...game, players: setup.map((player) => player.id), options: { ...game.options, hands } }, { machine });
+    this.game = createGame({ ...game, players: setup.map((player) => player.id), options: { ...game.options, hands } }, { machine, history: 'all' }); // game.history: every record (a short game's log)
     this.game.actor.on('history', ({ record }) => this.follow(record));
   }
 

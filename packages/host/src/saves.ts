@@ -6,7 +6,7 @@
 // of the chart or the game state's shape, and the library refuses other versions' snapshots).
 import { MACHINE_VERSION, type Game, type GameInput, type PersistedGame, type View } from 'mtg-turn-machine';
 import { restoreGame, type NewGame, type Role, type Table } from './table.js';
-import { FORMAT_VERSION, type LogEntry, type Storage } from './storage.js';
+import { FORMAT_VERSION, inputOfFormat, type LogEntry, type Storage } from './storage.js';
 
 export interface SavedGame {
   /** The persisted form's version (storage.ts FORMAT_VERSION when it was made). */
@@ -23,8 +23,10 @@ export interface SavedGame {
   view: View;
 }
 
-/** Migrations of older formats, each to the next: none yet (format 1 is the first). */
-const MIGRATIONS: Record<number, (save: Record<string, unknown>) => Record<string, unknown>> = {};
+/** Migrations of older formats, each to the next. 1 → 2: the input says it keeps the whole past, as format 1's default did. */
+const MIGRATIONS: Record<number, (save: Record<string, unknown>) => Record<string, unknown>> = {
+  1: (save) => ({ ...save, format: 2, input: inputOfFormat(1, save.input as GameInput) }),
+};
 
 export class SaveError extends Error {
   constructor(reason: string) {

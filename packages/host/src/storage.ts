@@ -7,8 +7,16 @@ import type { GameInput, HistoryRecord, PersistedGame } from 'mtg-turn-machine';
 /**
  * The persisted form's version. A stored game carries it; this host reads every format up to
  * its own (docs/HOST.md "Saved games and upgrades"). 1: input, token hashes, event log, snapshot.
+ * 2: the same; an input without `options.history` keeps the library's default ('turn'), where
+ * format 1's was made when the default kept the whole past ('all').
  */
-export const FORMAT_VERSION = 1;
+export const FORMAT_VERSION = 2;
+
+/** A stored or saved game's input as this release reads it: format 1's inputs kept the whole past (`history: 'all'`). */
+export function inputOfFormat(format: number, input: GameInput): GameInput {
+  if (format >= 2 || input.options?.history !== undefined) return input;
+  return { ...input, options: { ...input.options, history: 'all' } };
+}
 
 export interface StoredGame {
   id: string;

@@ -8,7 +8,7 @@ import {
   createGame, legalActions, persistGame, restoreSnapshot, view, GameInputError, MACHINE_VERSION,
   type Game, type GameInput, type HistoryRecord, type LegalAction, type PersistedGame, type Refusal, type View,
 } from 'mtg-turn-machine';
-import { FORMAT_VERSION, type LogEntry, type Storage, type StoredGame, type TakebackEntry } from './storage.js';
+import { FORMAT_VERSION, inputOfFormat, type LogEntry, type Storage, type StoredGame, type TakebackEntry } from './storage.js';
 
 export interface TableLimits {
   /** Games this host stores at most (POST /games beyond it is refused). */
@@ -100,13 +100,13 @@ interface Live {
 export function restoreGame(input: GameInput, snapshot: PersistedGame | null, entries: () => Promise<LogEntry[]> | LogEntry[]): Promise<Game> | Game {
   if (snapshot !== null && snapshot.version === MACHINE_VERSION) {
     try {
-      return createGame(input, { snapshot: restoreSnapshot(snapshot) });
+      return createGame(input, { snapshot: restoreSnapshot(snapshot), history: 'all' });
     } catch {
       // A snapshot the machine refuses: the log is the record, replay it.
     }
   }
   const replay = (log: LogEntry[]) => {
-    const game = createGame(input);
+    const game = createGame(input, { history: 'all' });
     for (const entry of log) {
       const refusal = game.send(entry.event);
       if (refusal) {
@@ -138,7 +138,7 @@ export class Table {
   async create(input: unknown): Promise<NewGame> {
     let game: Game;
     try {
-      game = createGame(input as GameInput);
+      game = createGame(input as GameInput, { history: 'all' });
     } catch (error) {
       if (error instanceof GameInputError) throw new TableError(400, error.message);
       throw new TableError(400, `input: ${error instanceof Error ? error.message : String(error)}`);
@@ -228,6 +228,7 @@ export class Table {
     if (expectVersion !== undefined && expectVersion !== live.version) {
       return { type: 'refused', reason: `expectVersion ${expectVersion} is stale: the game is at version ${live.version}`, rule: 'version' };
     }
+    // createGame keeps every record ('all'); the list is emptied before each event: it holds this event's records.
     const records = live.game.history as HistoryRecord[];
     records.length = 0;
     const refusal: Refusal | null = role.kind === 'seat' ? live.game.seat(role.player).send(event) : live.game.send(event);
@@ -332,7 +333,7 @@ export class Table {
       live.version = stored.version;
       live.persisted = persistGame(live.game.actor);
     } catch {
-      live.game = createGame(live.stored.input, fallback ? { snapshot: restoreSnapshot(fallback) } : {});
+      live.game = createGame(live.stored.input, { history: 'all', ...(fallback && { snapshot: restoreSnapshot(fallback) }) });
     }
     live.takeback = null;
     this.push(live);
@@ -364,9 +365,11 @@ export class Table {
     const stored = await this.storage.load(id);
     if (!stored) throw new TableError(404, 'no such game');
     if (stored.format > FORMAT_VERSION) throw new TableError(500, `game saved in format ${stored.format}, newer than this host's ${FORMAT_VERSION}`);
-    const game = await restoreGame(stored.input, stored.snapshot, () => this.storage.log(id));
+    const input = inputOfFormat(stored.format, stored.input); // format 1: the whole past kept
+    const game = await restoreGame(input, stored.snapshot, () => this.storage.log(id));
     (game.history as HistoryRecord[]).length = 0;
-    const { version: _version, snapshot: _snapshot, ...meta } = stored;
+    const { version: _version, snapshot: _snapshot, ...rest } = stored;
+    const meta = { ...rest, input };
     const live: Live = {
       id, stored: meta, game, version: stored.version, players: game.snapshot().context.players, listeners: new Set(), takeback: null,
       persisted: persistGame(game.actor), legal: new Map(), turn: Promise.resolve(), lastUsed: Date.now(),

@@ -53,7 +53,9 @@ export function createLocalGame(input: GameInput) {
   let index = 0;
 
   function startGame(moment?: Moment): Game {
-    const started = createGame(input, moment ? { snapshot: restoreSnapshot(moment.persisted), history: moment.history } : {});
+    // The log, the zones and time travel show the whole game: it keeps all of its past (unless its input says otherwise).
+    const started = createGame(input.options?.history === undefined ? { ...input, options: { ...input.options, history: 'all' } } : input,
+      moment ? { snapshot: restoreSnapshot(moment.persisted), historyBefore: moment.history } : {});
     started.actor.system.inspect((event) => recorder.inspect(event));
     return started;
   }
