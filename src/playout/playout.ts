@@ -14,7 +14,7 @@ import { checkedInput } from '../machine/context.js';
 import type { MachineEvent } from '../machine/events.js';
 import { turnMachine } from '../machine/index.js';
 import type { Rule } from '../machine/actions.js';
-import { beginDraft, changesOf, copyContainers, type Draft } from '../rules/draft.js';
+import { beginDraftOfOwned, changesOf, copyContainers, type Draft, type WorkingContext } from '../rules/draft.js';
 import { NO_HOOKS } from '../rules/hooks.js';
 import type { Refusal } from '../rules/legality.js';
 import type { GameContext } from '../rules/types.js';
@@ -75,7 +75,7 @@ class Game implements TurnRun, RunState<Game>, Playout {
 
   constructor(
     private readonly chart: Chart<Game>,
-    readonly ctx: GameContext,
+    readonly ctx: WorkingContext,
     public configuration: Configuration<Game>,
     readonly history: HistoryRecord[],
     readonly recording: boolean,
@@ -96,7 +96,7 @@ class Game implements TurnRun, RunState<Game>, Playout {
       this.collectRefusals(this.draft);
       return;
     }
-    const draft = beginDraft(this.ctx, NO_HOOKS, this.recording);
+    const draft = beginDraftOfOwned(this.ctx, NO_HOOKS, this.recording);
     rule(draft, event, params);
     const changes = changesOf(draft);
     if (changes) {
@@ -172,11 +172,11 @@ export function createPlayout(input: GameInput, options: PlayoutOptions = {}): P
   const checked = checkedInput(input);
   const history = [...(options.history ?? [])];
   if (options.snapshot !== undefined) {
-    const { value, context } = checkSnapshotFor(checked, options.snapshot) as unknown as { value: StateValue; context: GameContext };
+    const { value, context } = checkSnapshotFor(checked, options.snapshot) as unknown as { value: StateValue; context: WorkingContext };
     return new Game(chart, context, Configuration.fromValue(chart, value), history, options.recording ?? context.options.history);
   }
   // XState's machine context: the config's factory, called with the input.
-  const context = (chart.context as (args: { input: GameInput }) => GameContext)({ input: checked });
+  const context = (chart.context as (args: { input: GameInput }) => WorkingContext)({ input: checked });
   const game = new Game(chart, context, Configuration.empty(chart), history, options.recording ?? context.options.history);
   start(chart, game, { type: INIT_EVENT, input: checked } as ChartEvent);
   return game;
