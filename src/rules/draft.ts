@@ -20,6 +20,9 @@ type Copier<T> = (value: T) => Writable<T>;
  */
 const REPLACED = 'replaced';
 
+/** What `COPIERS` must say for every container of the context: how to copy it, or that it is only ever replaced. */
+export type CopierTable = { readonly [K in ContainerKey]: Copier<NonNullable<GameContext[K]>> | typeof REPLACED };
+
 const copyList = <T>(list: readonly T[]): T[] => [...list];
 // A spread of a readonly record is the same record with writable fields.
 const copyRecord = <T extends object>(record: T): Writable<T> => ({ ...record }) as Writable<T>;
@@ -41,7 +44,7 @@ const COPIERS = {
   players: REPLACED, sides: REPLACED, teams: REPLACED, options: REPLACED, limits: REPLACED,
   resolution: REPLACED, triggerPass: REPLACED, control: REPLACED, left: REPLACED, winners: REPLACED,
   zoneOwners: REPLACED, shortcuts: REPLACED,
-} as const satisfies { readonly [K in ContainerKey]: Copier<NonNullable<GameContext[K]>> | typeof REPLACED };
+} as const satisfies CopierTable;
 
 /** The containers a draft copies (and a rule may therefore change in place). */
 export type CopiedKey = { [K in ContainerKey]: (typeof COPIERS)[K] extends typeof REPLACED ? never : K }[ContainerKey];
