@@ -1,7 +1,7 @@
 // A game: the turn machine's actor plus what a host usually wants beside it — the history it
 // emitted, a `send` that says whether (and why) an event was refused, the view, and seats.
 import type { Snapshot } from 'xstate';
-import type { TurnSnapshot } from '../machine/index.js';
+import type { TurnSnapshot } from './machine.js';
 import type { Refusal } from '../rules/legality.js';
 import { controllerOfSide, deciderOf, isOwnDecision } from '../rules/control.js';
 import { sideOf } from '../rules/sides.js';

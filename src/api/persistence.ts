@@ -3,7 +3,7 @@
 // at rest in, and a game state that is whole and consistent. Anything else is refused with
 // the JSON path of the problem (`SnapshotError`), never turned into an actor that crashes later.
 import type { AnyActor, AnyStateNode, Snapshot, StateValue } from 'xstate';
-import { turnMachine, type TurnSnapshot } from '../machine/index.js';
+import { turnMachine, type TurnSnapshot } from './machine.js';
 import { contextSchema } from '../rules/contextSchema.js';
 import { initialContext } from '../rules/setup.js';
 import { sideToOrder } from '../rules/triggerOrder.js';

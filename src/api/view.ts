@@ -1,6 +1,6 @@
 // What a UI, a runner or a test sees of a game: FORMAT.md's VIEW, read from a snapshot.
 // Nothing outside the machine reads a snapshot's context: what they need is here.
-import type { TurnSnapshot } from '../machine/index.js';
+import type { TurnSnapshot } from './machine.js';
 import { abilitiesToOrder, sideToOrder } from '../rules/triggerOrder.js';
 import { durationInWords, triggerInWords } from './words.js';
 import { isGameOver, isInGame, isSideInGame, playersInGame } from '../rules/inGame.js';

@@ -12,7 +12,7 @@ import { acceptEvent } from '../machine/boundary.js';
 import { withBudget } from '../machine/budget.js';
 import { checkedInput } from '../machine/context.js';
 import type { MachineEvent } from '../machine/events.js';
-import { turnMachine } from '../machine/index.js';
+import { turnMachine } from '../api/machine.js';
 import type { Rule } from '../machine/actions.js';
 import { beginDraftOfOwned, changesOf, copyContainers, type Draft, type WorkingContext } from '../rules/draft.js';
 import { NO_HOOKS } from '../rules/hooks.js';

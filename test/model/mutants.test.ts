@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { turnStatechart } from '../../machines/turn.js';
 import { guardMachine } from '../../src/machine/boundary.js';
 import { HOOK_NAMES } from '../../src/machine/hooks.js';
-import type { TurnMachine } from '../../src/machine/index.js';
+import type { TurnMachine } from '../../src/api/machine.js';
 import type { GameInput, TurnEvent } from '../../src/index.js';
 import { beginDraft, changesOf, type Draft } from '../../src/rules/draft.js';
 import { refusalOf } from '../../src/rules/legality.js';
