@@ -131,8 +131,9 @@ class Game implements TurnRun, RunState<Game>, Playout {
 
   /** The game as `view` and `legalActions` read it. */
   private state(): GameState {
-    const { configuration, chart } = this;
-    return { context: this.ctx, matches: (test: StateValue) => configuration.matches(chart.root, test) } as GameState;
+    const { configuration } = this;
+    // XState's `snapshot.hasTag`: a tag of any active state (what `view` reads: machines/turn.ts's waiting tags).
+    return { context: this.ctx, hasTag: (tag: string) => configuration.nodes.some((node) => node.tags.includes(tag)) };
   }
 
   view(options?: ViewOptions): View {
