@@ -14,7 +14,7 @@ import { checkedInput } from '../machine/context.js';
 import type { MachineEvent } from '../machine/events.js';
 import { turnMachine } from '../api/machine.js';
 import type { Rule } from '../machine/actions.js';
-import { beginDraftOfOwned, changesOf, copyContainers, type Draft, type WorkingContext } from '../rules/draft.js';
+import { beginDraftOfOwned, changesOf, copyContainers, freezeReadonlyParts, type Draft, type WorkingContext } from '../rules/draft.js';
 import { NO_HOOKS } from '../rules/hooks.js';
 import type { Refusal } from '../rules/legality.js';
 import type { GameContext } from '../rules/types.js';
@@ -83,6 +83,7 @@ class Game implements TurnRun, RunState<Game>, Playout {
     this.guardArgs = { context: ctx, event: { type: INIT_EVENT } as unknown as MachineEvent };
     this.records = recording ? history : [];
     this.draft = { ctx, records: this.records, hooks: NO_HOOKS, refusals: [], recording };
+    freezeReadonlyParts(ctx); // in the test suite only: a rule changing an item in place throws
   }
 
   /**
@@ -121,6 +122,7 @@ class Game implements TurnRun, RunState<Game>, Playout {
     try {
       // The same budget as the actor's (machine/budget.ts): the same recorded stops.
       withBudget(this.ctx.limits, () => macrostep(this.chart, this, accepted.event));
+      freezeReadonlyParts(this.ctx);
     } catch (error) {
       // A rules function threw halfway through a macrostep: the context is half changed.
       this.failure = { error };

@@ -161,6 +161,22 @@ export function beginDraftOfOwned(context: WorkingContext, hooks: HostHooks = NO
 }
 
 /**
+ * In the test suite (see `FREEZE_BASES`), freezes what `WorkingContext` keeps readonly in a
+ * context its owner changes in place (a playout's): the items inside the containers a draft
+ * copies, and the containers it never copies, whole. The containers themselves stay writable.
+ * Does nothing outside the suite.
+ */
+export function freezeReadonlyParts(context: WorkingContext): void {
+  if (!FREEZE_BASES) return;
+  const fields = context as unknown as Record<string, unknown>;
+  for (const [key, entry] of Object.entries(COPIERS)) {
+    const value = fields[key];
+    if (typeof entry !== 'function') deepFreeze(value);
+    else if (typeof value === 'object' && value !== null) for (const item of Object.values(value)) deepFreeze(item);
+  }
+}
+
+/**
  * A copy of the context whose containers — what a draft copies before rules change them in
  * place — are fresh, the items inside shared: a context a rules function may then change in
  * place without touching the original.

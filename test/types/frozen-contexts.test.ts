@@ -7,10 +7,10 @@ import { describe, expect, it } from 'vitest';
 import { turnStatechart } from '../../machines/turn.js';
 import { guardMachine } from '../../src/machine/boundary.js';
 import { HOOK_NAMES } from '../../src/machine/hooks.js';
-import { beginDraft, beginDraftOfOwned, changesOf, type Draft, type WorkingContext } from '../../src/rules/draft.js';
+import { beginDraft, beginDraftOfOwned, changesOf, copyContainers, freezeReadonlyParts, type Draft, type WorkingContext } from '../../src/rules/draft.js';
 import { initialContext } from '../../src/rules/setup.js';
 import { castSpell } from '../../src/rules/stack.js';
-import { createGame, type TurnEvent } from '../../src/index.js';
+import { createGame, createPlayout, type TurnEvent } from '../../src/index.js';
 
 type Implementations = Parameters<typeof turnStatechart.provide>[0];
 const cast: TurnEvent = { type: 'spell.cast', object: { id: 'bolt', controller: 'A', type: 'instant' } };
@@ -82,5 +82,43 @@ describe('snapshots\' contexts are frozen in the test suite', () => {
     exileInPlace(draft);
     expect(base.zones.exile).toEqual(['oops']);
     expect(changesOf(draft)).toBeNull(); // the issue's symptom: the change is in the base, not in the changes
+  });
+});
+
+describe('a playout\'s own context: what its type keeps readonly is frozen in the test suite', () => {
+  const owned = () => {
+    const game = createGame({ players: ['A', 'B'] });
+    expect(game.send(cast)).toBeNull();
+    const context = copyContainers(game.snapshot().context);
+    freezeReadonlyParts(context);
+    return context;
+  };
+
+  it('the containers a draft copies stay writable: the owner changes them in place', () => {
+    const context = owned();
+    context.stack.push({ id: 'shock', controller: 'B', kind: 'spell' });
+    context.priority.passes += 1;
+    context.zones.exile = [...context.zones.exile, 'x'];
+    expect(context.stack.map((o) => o.id)).toEqual(['bolt', 'shock']);
+  });
+
+  it('an item inside them, or a container never copied, throws when changed in place', () => {
+    const context = owned();
+    expect(() => { (context.stack[0] as { id: string }).id = 'renamed'; }).toThrow(TypeError);
+    expect(() => exileInPlace(beginDraftOfOwned(context))).toThrow(TypeError);
+    expect(() => (context.left as string[]).push('A')).toThrow(TypeError);
+  });
+
+  it('a playout plays on under it (its rules change only what they may)', () => {
+    const playout = createPlayout({ players: ['A', 'B'] });
+    expect(playout.send(cast)).toBeNull();
+    for (let i = 0; i < 40 && playout.view().turn < 3; i += 1) {
+      const { waitingFor, priority, declaring } = playout.view();
+      const refusal = waitingFor === 'priority' ? playout.send({ type: 'priority.pass', player: priority! })
+        : waitingFor === 'declareAttackers' ? playout.send({ type: 'combat.declareAttackers', player: declaring!, attackers: [] })
+          : playout.send({ type: 'combat.declareBlockers', player: declaring!, blockers: [] });
+      expect(refusal).toBeNull();
+    }
+    expect(playout.view().turn).toBe(3);
   });
 });
