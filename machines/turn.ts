@@ -7,6 +7,7 @@ import { contextFromInput } from '../src/machine/context.js';
 import type { TurnEmitted } from '../src/machine/emitted.js';
 import type { MachineEvent } from '../src/machine/events.js';
 import { turnGuards } from '../src/machine/guards.js';
+import type { WaitingTag } from '../src/machine/tags.js';
 import type { GameContext } from '../src/rules/types.js';
 import type { GameInput } from '../src/vocabulary/index.js';
 
@@ -16,6 +17,7 @@ export const turnStatechart = setup({
     events: {} as MachineEvent,
     input: {} as GameInput,
     emitted: {} as TurnEmitted,
+    tags: {} as WaitingTag,
   },
   actions: turnActions,
   guards: turnGuards,
@@ -176,6 +178,7 @@ export const turnStatechart = setup({
                   states: {
                     declaring: {
                       description: '508.1: waiting for the active player to declare attackers (a turn-based action); 732.2: a standing pass that says so declares none.',
+                      tags: ['waitingFor:declareAttackers'],
                       always: { description: '508.1, 730.2: the active player\'s standing pass declares no attackers: the declaration they would send, taken below as any.', guard: 'passDeclaresNone', actions: ['declareByStandingPass', 'raiseNoAttackers'] },
                       on: {
                         'combat.declareAttackers': [
@@ -196,6 +199,7 @@ export const turnStatechart = setup({
                   states: {
                     declaring: {
                       description: '509.1: waiting for the defending players to declare blockers (a turn-based action); 732.2: a standing pass that says so declares none for its player.',
+                      tags: ['waitingFor:declareBlockers'],
                       always: { description: '509.1, 730.2: the defending player\'s standing pass declares no blockers: the declaration they would send, taken below as any.', guard: 'passDeclaresNone', actions: ['declareByStandingPass', 'raiseNoBlockers'] },
                       on: {
                         'combat.declareBlockers': [
@@ -304,6 +308,7 @@ export const turnStatechart = setup({
             },
             orderingTriggers: {
               description: '603.3b: a player with two or more abilities to put on the stack at once chooses their order (the triggerOrder "choose" option); nobody holds priority.',
+              tags: ['waitingFor:orderTriggers'],
               on: {
                 'triggers.order': [
                   { guard: { type: 'isRefused', params: { waitingFor: 'orderTriggers' } }, actions: { type: 'reject', params: { waitingFor: 'orderTriggers' } } },
@@ -317,6 +322,7 @@ export const turnStatechart = setup({
             },
             holding: {
               description: '117.3: a player (805.5: a team) holds priority and may cast, activate or pass; 117.4: all pass in succession — resolve the top object, or end the step (500.2). 732.2: while their standing pass holds they pass at once, recorded as any pass (117.3d).',
+              tags: ['waitingFor:priority'],
               always: [
                 { description: '730.2 (the format\'s bound): 1000 automatic passes with no decision by hand — every standing pass ends, and this player holds priority.', guard: 'passBound', actions: 'endShortcutsByLoopGuard' },
                 { description: '730.2: the standing pass passes: the priority.pass its player would send, taken below as any.', guard: 'passHolds', actions: ['passByStandingPass', 'raiseStandingPass'] },

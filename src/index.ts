@@ -4,7 +4,7 @@
 // `mtg-turn-machine/playout` (src/playout/index.ts): an app that only plays games does not carry it.
 
 // The machine, and actors of it that take any value as an event
-export { turnMachine, type TurnMachine, type TurnSnapshot } from './machine/index.js';
+export { turnMachine, type TurnMachine, type TurnSnapshot } from './api/machine.js';
 export { GameInputError } from './machine/context.js';
 export type { TurnEmitted } from './machine/emitted.js';
 export type { HookParams, HookName, StateBasedActionsResult, StateBasedActionsRule } from './machine/hooks.js';

@@ -9,7 +9,7 @@ import { acceptEvent, ForeignEvent } from '../machine/boundary.js';
 import { checkedInput, GameInputError } from '../machine/context.js';
 import { flush, isBusy, isTrusted, registerQueue, trust, type DeliveryQueue } from '../machine/delivery.js';
 import { messageOf } from '../machine/faults.js';
-import { turnMachine, type TurnMachine } from '../machine/index.js';
+import { turnMachine, type TurnMachine } from './machine.js';
 import type { GameContext } from '../rules/types.js';
 import { limitsOf, type GameInput } from '../vocabulary/index.js';
 import { contained, report, type FaultReporter } from './faults.js';

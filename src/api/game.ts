@@ -2,7 +2,7 @@
 // emitted (as much of it as asked: the whole game's, this turn's, none, or handed to a sink), a
 // `send` that says whether (and why) an event was refused, the view, and seats.
 import type { Snapshot } from 'xstate';
-import type { TurnSnapshot } from '../machine/index.js';
+import type { TurnSnapshot } from './machine.js';
 import type { Refusal } from '../rules/legality.js';
 import { controllerOfSide, deciderOf, isOwnDecision } from '../rules/control.js';
 import { sideOf } from '../rules/sides.js';

@@ -3,7 +3,7 @@
 // at rest in, and a game state that is whole and consistent. Anything else is refused with
 // the JSON path of the problem (`SnapshotError`), never turned into an actor that crashes later.
 import type { AnyActor, AnyStateNode, Snapshot, StateValue } from 'xstate';
-import { turnMachine, type TurnSnapshot } from '../machine/index.js';
+import { turnMachine, type TurnSnapshot } from './machine.js';
 import { contextSchema } from '../rules/contextSchema.js';
 import { initialContext } from '../rules/setup.js';
 import { sideToOrder } from '../rules/triggerOrder.js';
@@ -151,7 +151,7 @@ function checkedContext(context: unknown, host?: Limits): GameContext {
   const parsed = parse(contextSchema, isPlainObject(context) ? { ...context, limits: bound } : context, env);
   if (!parsed.ok) throwIssue('snapshot.context', parsed.issues[0]);
   // A save of an earlier version keeps the whole game's past under `history: true`.
-  if ((parsed.value.options.history as unknown) === true) parsed.value.options.history = 'all';
+  if ((parsed.value.options.history as unknown) === true) return { ...parsed.value, options: { ...parsed.value.options, history: 'all' } };
   return parsed.value;
 }
 

@@ -1,6 +1,7 @@
 // What a UI, a runner or a test sees of a game: FORMAT.md's VIEW, read from a snapshot.
 // Nothing outside the machine reads a snapshot's context: what they need is here.
-import type { TurnSnapshot } from '../machine/index.js';
+import type { TurnSnapshot } from './machine.js';
+import { WAITING_TAGS } from '../machine/tags.js';
 import { abilitiesToOrder, sideToOrder } from '../rules/triggerOrder.js';
 import { durationInWords, triggerInWords } from './words.js';
 import { isGameOver, isInGame, isSideInGame, playersInGame } from '../rules/inGame.js';
@@ -102,18 +103,18 @@ export interface View {
 }
 
 /**
- * What `view` and `legalActions` read of a game: its context and which states are active. An
- * XState snapshot is one; so is a playout's state (src/playout).
+ * What `view` and `legalActions` read of a game: its context and the tags of its active states
+ * (what it waits for). An XState snapshot is one; so is a playout's state (src/playout).
  */
-export type GameState = Pick<TurnSnapshot, 'context' | 'matches'>;
+export type GameState = Pick<TurnSnapshot, 'context' | 'hasTag'>;
 
-/** What the machine waits for now: a player's priority, a combat declaration, or nothing. */
+/** What the machine waits for now — the tag its waiting state carries (machines/turn.ts): a player's priority, a combat declaration, or nothing. */
 export function waitingFor(snapshot: GameState): WaitingFor {
   if (snapshot.context.winners !== null) return null; // 104.2a: a game that is over waits for nobody
-  if (snapshot.matches({ turn: { priority: 'holding' } })) return 'priority';
-  if (snapshot.matches({ turn: { priority: 'orderingTriggers' } })) return 'orderTriggers';
-  if (snapshot.matches({ turn: { phases: { combat: { declareAttackers: 'declaring' } } } })) return 'declareAttackers';
-  if (snapshot.matches({ turn: { phases: { combat: { declareBlockers: 'declaring' } } } })) return 'declareBlockers';
+  if (snapshot.hasTag(WAITING_TAGS.priority)) return 'priority';
+  if (snapshot.hasTag(WAITING_TAGS.orderTriggers)) return 'orderTriggers';
+  if (snapshot.hasTag(WAITING_TAGS.declareAttackers)) return 'declareAttackers';
+  if (snapshot.hasTag(WAITING_TAGS.declareBlockers)) return 'declareBlockers';
   return null;
 }
 

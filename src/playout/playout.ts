@@ -12,9 +12,9 @@ import { acceptEvent } from '../machine/boundary.js';
 import { withBudget } from '../machine/budget.js';
 import { checkedInput } from '../machine/context.js';
 import type { MachineEvent } from '../machine/events.js';
-import { turnMachine } from '../machine/index.js';
+import { turnMachine } from '../api/machine.js';
 import type { Rule } from '../machine/actions.js';
-import { beginDraft, changesOf, copyContainers, type Draft } from '../rules/draft.js';
+import { beginDraftOfOwned, changesOf, copyContainers, freezeReadonlyParts, type Draft, type WorkingContext } from '../rules/draft.js';
 import { NO_HOOKS } from '../rules/hooks.js';
 import type { Refusal } from '../rules/legality.js';
 import type { GameContext } from '../rules/types.js';
@@ -82,7 +82,7 @@ class PlayoutGame implements TurnRun, RunState<PlayoutGame>, Playout {
 
   constructor(
     private readonly chart: Chart<PlayoutGame>,
-    readonly ctx: GameContext,
+    readonly ctx: WorkingContext,
     public configuration: Configuration<PlayoutGame>,
     readonly history: HistoryRecord[],
     readonly recording: boolean,
@@ -90,6 +90,7 @@ class PlayoutGame implements TurnRun, RunState<PlayoutGame>, Playout {
     this.guardArgs = { context: ctx, event: { type: INIT_EVENT } as unknown as MachineEvent };
     this.records = recording ? history : [];
     this.draft = { ctx, records: this.records, hooks: NO_HOOKS, refusals: [], recording };
+    freezeReadonlyParts(ctx); // in the test suite only: a rule changing an item in place throws
   }
 
   /**
@@ -103,7 +104,7 @@ class PlayoutGame implements TurnRun, RunState<PlayoutGame>, Playout {
       this.collectRefusals(this.draft);
       return;
     }
-    const draft = beginDraft(this.ctx, NO_HOOKS, this.recording);
+    const draft = beginDraftOfOwned(this.ctx, NO_HOOKS, this.recording);
     rule(draft, event, params);
     const changes = changesOf(draft);
     if (changes) {
@@ -134,6 +135,7 @@ class PlayoutGame implements TurnRun, RunState<PlayoutGame>, Playout {
     try {
       // The same budget as the actor's (machine/budget.ts): the same recorded stops.
       withBudget(this.ctx.limits, () => macrostep(this.chart, this, checked));
+      freezeReadonlyParts(this.ctx);
     } catch (error) {
       // A rules function threw halfway through a macrostep: the context is half changed.
       this.failure = { error };
@@ -156,8 +158,9 @@ class PlayoutGame implements TurnRun, RunState<PlayoutGame>, Playout {
 
   /** The game as `view` and `legalActions` read it. */
   private state(): GameState {
-    const { configuration, chart } = this;
-    return { context: this.ctx, matches: (test: StateValue) => configuration.matches(chart.root, test) } as GameState;
+    const { configuration } = this;
+    // XState's `snapshot.hasTag`: a tag of any active state (what `view` reads: machines/turn.ts's waiting tags).
+    return { context: this.ctx, hasTag: (tag: string) => configuration.nodes.some((node) => node.tags.includes(tag)) };
   }
 
   view(options?: ViewOptions): View {
@@ -201,11 +204,11 @@ export function createPlayout(input: GameInput, options: PlayoutOptions = {}): P
   const checked = checkedInput(input);
   const history = [...(options.history ?? [])];
   if (options.snapshot !== undefined) {
-    const { value, context } = checkSnapshotFor(checked, options.snapshot) as unknown as { value: StateValue; context: GameContext };
+    const { value, context } = checkSnapshotFor(checked, options.snapshot) as unknown as { value: StateValue; context: WorkingContext };
     return new PlayoutGame(chart, context, Configuration.fromValue(chart, value), history, options.recording ?? context.options.history !== false);
   }
   // XState's machine context: the config's factory, called with the input.
-  const context = (chart.context as (args: { input: GameInput }) => GameContext)({ input: checked });
+  const context = (chart.context as (args: { input: GameInput }) => WorkingContext)({ input: checked });
   const game = new PlayoutGame(chart, context, Configuration.empty(chart), history, options.recording ?? context.options.history !== false);
   start(chart, game, { type: INIT_EVENT, input: checked } as ChartEvent);
   return game;

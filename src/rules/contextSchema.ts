@@ -14,6 +14,16 @@ import type {
   EndedPass, ShortcutState, StandingPass,
 } from './types.js';
 
+/**
+ * The game state's types as a parse makes them: the same shapes, writable (the schema
+ * language's types are exact, and a value just parsed is fresh). The game then holds it as
+ * `GameContext`, readonly all the way down: `contextSchema` below is declared so, once.
+ */
+type Thawed<T> = T extends (...args: never[]) => unknown ? T
+  : T extends readonly (infer I)[] ? Thawed<I>[]
+    : T extends object ? { -readonly [K in keyof T]: Thawed<T[K]> }
+      : T;
+
 /** Counters and indexes: whole numbers that fit exactly in a double (the machine never counts past COUNTER_CEILING: machine/budget.ts). */
 const count = integer(0, Number.MAX_SAFE_INTEGER);
 /** Lists that grow over a long game (zones): bounded only by what a document can hold. */
@@ -32,10 +42,10 @@ const limitsSchema = object<Limits>(
   { noun: 'limits' },
 );
 
-const stackObject = extend<StackObjectSpec, StackObject>(anyStackObject, { kind: picklist(['spell', 'ability'] as const, 'kind') });
+const stackObject = extend<StackObjectSpec, Thawed<StackObject>>(anyStackObject, { kind: picklist(['spell', 'ability'] as const, 'kind') });
 
 // A registered trigger came from a host's registration or from an effects list (Final Fortune's `thatTurn`).
-const registeredTrigger = extend<AtTriggerSpec, RegisteredTrigger>(atEffect, {
+const registeredTrigger = extend<AtTriggerSpec, Thawed<RegisteredTrigger>>(atEffect, {
   count, countTurn: count, turnId: optional(count), phaseIds: optional(list(count, { max: 'maxPlannedPhases' })),
 }, { noun: 'a registered trigger' });
 
@@ -110,12 +120,12 @@ const keptHistory = union<HistoryKept | true>(
   'true, false, "all" or "turn"',
 ) as unknown as Schema<HistoryKept>;
 
-export const contextSchema: Schema<GameContext> = object<GameContext>({
+const parsedContext = object<Thawed<GameContext>>({
   players: playerList,
   sides: list(side, { min: 2, max: 8 }),
   teams: nullable(record(ref('team'), list(player, { min: 1, max: 8 }), 8)),
   activeSide: side,
-  options: object<RulesOptions>({
+  options: object<Thawed<RulesOptions>>({
     skipFirstDraw: boolean, maxHandSize: integer(0, 'maxAmount'), triggerOrder: picklist(TRIGGER_ORDERS, 'trigger order'),
     // A save of an earlier version says `true` (its default, the whole game's): `checkedContext` reads it as 'all'.
     history: keptHistory,
@@ -132,33 +142,33 @@ export const contextSchema: Schema<GameContext> = object<GameContext>({
   nextPhaseId: count,
   step: nullable(stepId),
   stepQueue: list(stepId, { max: 'maxPlannedPhases' }),
-  phaseQueue: list(object<PlannedPhase>({ id: count, phase: phaseId, steps: list(stepId, { max: 'maxPlannedPhases' }) }), { max: 'maxPlannedPhases' }),
+  phaseQueue: list(object<Thawed<PlannedPhase>>({ id: count, phase: phaseId, steps: list(stepId, { max: 'maxPlannedPhases' }) }), { max: 'maxPlannedPhases' }),
   stepsThisTurn: list(picklist(STEPS_THIS_TURN, 'step'), { max: LONG }),
   phasesBegun: list(phaseId, { max: LONG }),
   firstStrikeStepDone: boolean,
-  extraTurns: list(object<ExtraTurn>({ id: count, side }), { max: 'maxExtraTurns' }),
+  extraTurns: list(object<Thawed<ExtraTurn>>({ id: count, side }), { max: 'maxExtraTurns' }),
   nextRegularSide: count,
-  skips: list(object<PendingSkip>({
+  skips: list(object<Thawed<PendingSkip>>({
     side,
     kind: picklist(['step', 'phase', 'turn'] as const, 'kind'),
     id: picklist<StepId | PlannedPhase['phase'] | 'turn'>([...STEPS, ...PHASES, 'turn'], 'step, phase or turn'),
     each: boolean,
     turn: nullable(count),
   }, { refine: checkSkip }), { max: 'maxSkips' }),
-  priority: object<GameContext['priority']>({ holder: nullable(side), passes: count }),
+  priority: object<Thawed<GameContext['priority']>>({ holder: nullable(side), passes: count }),
   stack: list(stackObject, { max: 'maxStack' }),
-  resolution: nullable(object<Resolution>({ object: stackObject, next: count, resolves: boolean, lastExtraTurn: nullable(count), lastAddedPhases: nullable(list(count, { max: 'maxPlannedPhases' })) })),
+  resolution: nullable(object<Thawed<Resolution>>({ object: stackObject, next: count, resolves: boolean, lastExtraTurn: nullable(count), lastAddedPhases: nullable(list(count, { max: 'maxPlannedPhases' })) })),
   pendingTriggers: list(stackObject, { max: 'maxPendingTriggers' }),
-  triggerPass: nullable(object<TriggerPass>({ waiting: count, sides: list(side, { max: 8 }), put: boolean })),
+  triggerPass: nullable(object<Thawed<TriggerPass>>({ waiting: count, sides: list(side, { max: 8 }), put: boolean })),
   procedure: nullable(picklist(['endTurn', 'endCombat'] as const, 'procedure')),
   triggers: list(registeredTrigger, { max: 'maxRegisteredTriggers' }),
   onStateBasedActions: list(stackObject, { max: 'maxRegisteredTriggers' }),
   stateBasedActionsScheduled: integer(0, 'maxRegisteredTriggers'),
-  onDiscard: list(object<GameContext['onDiscard'][number]>({ player, ability: stackObject }), { max: 'maxRegisteredTriggers' }),
+  onDiscard: list(object<Thawed<GameContext['onDiscard'][number]>>({ player, ability: stackObject }), { max: 'maxRegisteredTriggers' }),
   sbaPerformed: boolean,
   ceaseAtNextCheck: ids(LONG),
-  zones: object<Zones>({ exile: ids(LONG), graveyard: ids(LONG), battlefield: ids(LONG), ceasedToExist: ids(LONG), leftGame: ids(LONG) }),
-  effects: list(extend<ContinuousEffectSpec, ContinuousEffect>(continuousEffect, { turnId: optional(count) }), { max: 'maxEffectsInForce' }),
+  zones: object<Thawed<Zones>>({ exile: ids(LONG), graveyard: ids(LONG), battlefield: ids(LONG), ceasedToExist: ids(LONG), leftGame: ids(LONG) }),
+  effects: list(extend<ContinuousEffectSpec, Thawed<ContinuousEffect>>(continuousEffect, { turnId: optional(count) }), { max: 'maxEffectsInForce' }),
   attackers: list(attacker, { max: 'maxCreatures' }),
   // 800.4a: the game keeps whose each blocker is, also without teams (a declaration names it only with teams).
   blockers: list({ ...blocker, refine: undefined } as typeof blocker, { max: 'maxCreatures' }),
@@ -168,22 +178,25 @@ export const contextSchema: Schema<GameContext> = object<GameContext>({
   illegalTargets: ids('maxMarks'),
   falseConditions: list(string('a condition name'), { max: 'maxMarks' }),
   combatEndedBy: nullable(picklist(['endTurn', 'endCombat'] as const, 'procedure')),
-  control: nullable(object<Control>({ side, controller: player })),
-  pendingControl: list(object<PendingControl>({ side, controller: player, thenExtraTurn: boolean }), { max: 'maxRegisteredTriggers' }),
+  control: nullable(object<Thawed<Control>>({ side, controller: player })),
+  pendingControl: list(object<Thawed<PendingControl>>({ side, controller: player, thenExtraTurn: boolean }), { max: 'maxRegisteredTriggers' }),
   controlExtraTurns: integer(0, 'maxExtraTurns'),
   left: list(player, { max: 8 }),
   winners: nullable(list(player, { max: 8 })),
-  zoneOwners: list(object<ZoneOwner>({ id, owner: player, controller: player }), { max: LONG }),
-  shortcuts: object<ShortcutState>({
-    passes: record(side, object<StandingPass>({
+  zoneOwners: list(object<Thawed<ZoneOwner>>({ id, owner: player, controller: player }), { max: LONG }),
+  shortcuts: object<Thawed<ShortcutState>>({
+    passes: record(side, object<Thawed<StandingPass>>({
       player, until: shortcutUntil, unless: shortcutConditions, declareNoAttackers: boolean, declareNoBlockers: boolean,
       stops: list(shortcutStop, { max: 48 }), by: player,
     }), 8),
     run: count,
-    ended: record(side, object<EndedPass>({ reason: picklist(SHORTCUT_END_REASONS, 'reason'), until: shortcutUntil, object: optional(id) }), 8),
+    ended: record(side, object<Thawed<EndedPass>>({ reason: picklist(SHORTCUT_END_REASONS, 'reason'), until: shortcutUntil, object: optional(id) }), 8),
     raised: boolean,
   }),
 }, { noun: 'a game state', refine: checkContext });
+
+/** A game state, as persistence checks one (the value it gives back is then held readonly). */
+export const contextSchema = parsedContext as unknown as Schema<GameContext>;
 
 /** The limits a persisted state carries: checked first, for they bound the rest. */
 export const persistedLimits = limitsSchema;

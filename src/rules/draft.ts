@@ -3,13 +3,69 @@ import { NO_HOOKS, type HostHooks } from './hooks.js';
 import type { GameContext, Zones } from './types.js';
 
 /**
+ * A `T` whose container is writable: a list one may push to and splice, a record whose fields
+ * one may assign. What is inside stays as `T` has it — readonly.
+ */
+export type Writable<T> = T extends readonly (infer I)[] ? I[] : { -readonly [K in keyof T]: T[K] };
+
+/** The context's containers: its keys whose values are lists or records (the copy-on-write draft decides for each). */
+export type ContainerKey = { [K in keyof GameContext]-?: NonNullable<GameContext[K]> extends object ? K : never }[keyof GameContext];
+
+/** How a draft copies a container before a rule changes it in place. */
+type Copier<T> = (value: T) => Writable<T>;
+
+/**
+ * The mark of a container rules never change in place: they assign a new one (`ctx.resolution
+ * = { ...ctx.resolution, next }`), so a draft need not copy it, and its type stays readonly.
+ */
+const REPLACED = 'replaced';
+
+/** What `COPIERS` must say for every container of the context: how to copy it, or that it is only ever replaced. */
+export type CopierTable = { readonly [K in ContainerKey]: Copier<NonNullable<GameContext[K]>> | typeof REPLACED };
+
+const copyList = <T>(list: readonly T[]): T[] => [...list];
+// A spread of a readonly record is the same record with writable fields.
+const copyRecord = <T extends object>(record: T): Writable<T> => ({ ...record }) as Writable<T>;
+
+/**
+ * What a draft does with each container of the context: copies it (then rules may change it
+ * in place: push, splice, assign a field) or leaves it to be replaced whole. Total over
+ * `ContainerKey`: a new list or record in `GameContext` without an entry here does not compile.
+ */
+const COPIERS = {
+  stepQueue: copyList, phaseQueue: copyList, stepsThisTurn: copyList, extraTurns: copyList, skips: copyList,
+  stack: copyList, pendingTriggers: copyList, triggers: copyList, onStateBasedActions: copyList, onDiscard: copyList, phasesBegun: copyList,
+  ceaseAtNextCheck: copyList, effects: copyList, attackers: copyList, blockers: copyList,
+  defendersToDeclare: copyList, illegalTargets: copyList, falseConditions: copyList,
+  priority: copyRecord, manaPool: copyRecord, handSize: copyRecord,
+  // Its lists are replaced, never changed in place (`putInZone`): only the list written is copied.
+  zones: copyRecord,
+  pendingControl: copyList,
+  players: REPLACED, sides: REPLACED, teams: REPLACED, options: REPLACED, limits: REPLACED,
+  resolution: REPLACED, triggerPass: REPLACED, control: REPLACED, left: REPLACED, winners: REPLACED,
+  zoneOwners: REPLACED, shortcuts: REPLACED,
+} as const satisfies CopierTable;
+
+/** The containers a draft copies (and a rule may therefore change in place). */
+export type CopiedKey = { [K in ContainerKey]: (typeof COPIERS)[K] extends typeof REPLACED ? never : K }[ContainerKey];
+
+/**
+ * The context as a rules function may change it: every field assignable; the containers the
+ * draft copies (`CopiedKey`) writable themselves; everything inside them, and every other
+ * container, readonly — replaced, never changed.
+ */
+export type WorkingContext = {
+  -readonly [K in keyof GameContext]: K extends CopiedKey ? Writable<GameContext[K]> : GameContext[K];
+};
+
+/**
  * A working copy of the context for one named action. Containers (lists, records) are
  * copied the first time a rule touches them, so rules may push and splice them; the
  * items inside (stack objects, effects…) are values, replaced and never mutated. Past
  * snapshots stay intact (undo, time travel) and untouched parts are shared.
  */
 export interface Draft {
-  readonly ctx: GameContext;
+  readonly ctx: WorkingContext;
   /** What happened, in order (emitted as history). */
   readonly records: HistoryRecord[];
   /** The host game engine's hooks. */
@@ -21,20 +77,6 @@ export interface Draft {
 }
 
 type Key = keyof GameContext;
-type Copier = (value: never) => unknown;
-
-const copyList = (list: readonly unknown[]) => [...list];
-const copyRecord = (record: object) => ({ ...record });
-const COPIERS: Partial<Record<Key, Copier>> = {
-  stepQueue: copyList, phaseQueue: copyList, stepsThisTurn: copyList, extraTurns: copyList, skips: copyList,
-  stack: copyList, pendingTriggers: copyList, triggers: copyList, onStateBasedActions: copyList, onDiscard: copyList, phasesBegun: copyList,
-  ceaseAtNextCheck: copyList, effects: copyList, attackers: copyList, blockers: copyList,
-  defendersToDeclare: copyList, illegalTargets: copyList, falseConditions: copyList,
-  priority: copyRecord, manaPool: copyRecord, handSize: copyRecord,
-  // Its lists are replaced, never changed in place (`putInZone`): only the list written is copied.
-  zones: copyRecord,
-  pendingControl: copyList,
-};
 
 /** Same items in the same places (one level down for records of lists, like zones). */
 function sameShallow(a: unknown, b: unknown): boolean {
@@ -55,28 +97,83 @@ class DraftContext {
   constructor(readonly base: GameContext) {}
 }
 
-let prototypeReady = false;
-function definePrototype(keys: readonly string[]): void {
-  for (const key of keys as Key[]) {
-    const copier = COPIERS[key];
-    Object.defineProperty(DraftContext.prototype, key, {
-      get(this: DraftContext) {
-        if (key in this.touched) return this.touched[key];
-        const value = this.base[key];
-        if (!copier || value === null) return value;
-        return (this.touched[key] = copier(value as never));
-      },
-      set(this: DraftContext, value: unknown) {
-        this.touched[key] = value;
-      },
-    });
-  }
-  prototypeReady = true;
+/** The context's other fields: plain values (numbers, ids, flags), read and assigned as they are. Total, like `COPIERS`. */
+const VALUES = {
+  activeSide: true, turn: true, turnId: true, extraTurn: true, nextTurnId: true, phase: true, phaseId: true, nextPhaseId: true,
+  step: true, firstStrikeStepDone: true, nextRegularSide: true, procedure: true, stateBasedActionsScheduled: true,
+  sbaPerformed: true, combatEndedBy: true, controlExtraTurns: true,
+} as const satisfies { readonly [K in Exclude<Key, ContainerKey>]: true };
+
+// One accessor per field of the context, on the prototype every draft shares: defined once,
+// here, from the two total tables (so no draft depends on the shape of the first context seen).
+for (const key of [...Object.keys(COPIERS), ...Object.keys(VALUES)] as Key[]) {
+  const entry: unknown = (COPIERS as Partial<Record<Key, unknown>>)[key];
+  const copier = typeof entry === 'function' ? entry as (value: unknown) => unknown : undefined;
+  Object.defineProperty(DraftContext.prototype, key, {
+    get(this: DraftContext) {
+      if (key in this.touched) return this.touched[key];
+      const value = this.base[key];
+      if (!copier || value === null) return value;
+      return (this.touched[key] = copier(value));
+    },
+    set(this: DraftContext, value: unknown) {
+      this.touched[key] = value;
+    },
+  });
 }
 
+/**
+ * Whether the contexts drafts begin from are deeply frozen first: on in the test suite
+ * (vitest.config.ts sets MTG_TURN_MACHINE_FREEZE), off otherwise. A snapshot's context is
+ * never changed; frozen, a rules function that changes one in place — an item inside a list,
+ * or a container the draft does not copy — throws where it does so, instead of quietly changing
+ * the past. Read once: production pays one untaken branch per draft.
+ */
+const FREEZE_BASES: boolean = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.MTG_TURN_MACHINE_FREEZE === '1';
+
+/** Values already frozen all the way down (a frozen object's children may not be: only ours are known to be). */
+const frozenDeep = new WeakSet<object>();
+
+/** Freezes `value` and everything in it (plain JSON: objects and lists). */
+export function deepFreeze<T>(value: T): T {
+  if (typeof value !== 'object' || value === null || frozenDeep.has(value)) return value;
+  for (const child of Object.values(value)) deepFreeze(child);
+  Object.freeze(value);
+  frozenDeep.add(value);
+  return value;
+}
+
+/**
+ * A copy-on-write draft of a snapshot's context (`context` itself is never changed; in the
+ * test suite it is frozen first, see `FREEZE_BASES`).
+ */
 export function beginDraft(context: GameContext, hooks: HostHooks = NO_HOOKS, recording = true): Draft {
-  if (!prototypeReady) definePrototype(Object.keys(context));
-  return { ctx: new DraftContext(context) as unknown as GameContext, records: [], hooks, refusals: [], recording };
+  if (FREEZE_BASES) deepFreeze(context);
+  return { ctx: new DraftContext(context) as unknown as WorkingContext, records: [], hooks, refusals: [], recording };
+}
+
+/**
+ * A copy-on-write draft of a context its owner goes on changing in place (a playout's): as
+ * `beginDraft`, never frozen — the owner writes the changes back into it.
+ */
+export function beginDraftOfOwned(context: WorkingContext, hooks: HostHooks = NO_HOOKS, recording = true): Draft {
+  return { ctx: new DraftContext(context) as unknown as WorkingContext, records: [], hooks, refusals: [], recording };
+}
+
+/**
+ * In the test suite (see `FREEZE_BASES`), freezes what `WorkingContext` keeps readonly in a
+ * context its owner changes in place (a playout's): the items inside the containers a draft
+ * copies, and the containers it never copies, whole. The containers themselves stay writable.
+ * Does nothing outside the suite.
+ */
+export function freezeReadonlyParts(context: WorkingContext): void {
+  if (!FREEZE_BASES) return;
+  const fields = context as unknown as Record<string, unknown>;
+  for (const [key, entry] of Object.entries(COPIERS)) {
+    const value = fields[key];
+    if (typeof entry !== 'function') deepFreeze(value);
+    else if (typeof value === 'object' && value !== null) for (const item of Object.values(value)) deepFreeze(item);
+  }
 }
 
 /**
@@ -84,12 +181,13 @@ export function beginDraft(context: GameContext, hooks: HostHooks = NO_HOOKS, re
  * place — are fresh, the items inside shared: a context a rules function may then change in
  * place without touching the original.
  */
-export function copyContainers(context: GameContext): GameContext {
+export function copyContainers(context: GameContext): WorkingContext {
   const copy: Record<string, unknown> = { ...context };
-  for (const [key, copier] of Object.entries(COPIERS)) {
-    if (copy[key] !== null) copy[key] = copier(copy[key] as never);
+  for (const [key, entry] of Object.entries(COPIERS)) {
+    if (typeof entry === 'function' && copy[key] !== null) copy[key] = (entry as (value: unknown) => unknown)(copy[key]);
   }
-  return copy as unknown as GameContext;
+  // Every container `WorkingContext` makes writable was copied just above.
+  return copy as unknown as WorkingContext;
 }
 
 /**

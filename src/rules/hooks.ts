@@ -1,6 +1,7 @@
 // What the rules ask of a host game engine, at the rule points where it acts (the machine
 // glue connects these to the hooks an engine provides; the defaults do nothing).
 import type { PlayerId, StackObjectSpec } from '../vocabulary/index.js';
+import type { Frozen } from './types.js';
 
 /** Where a state-based-action check happens. */
 export type StateBasedActionsRule = '117.5' | '514.3' | '723.1c' | '723.2c';
@@ -13,7 +14,7 @@ export interface HostHooks {
   /** 514.1 (every cleanup step, for each active player; `count` 0 when the machine's count is at or under the maximum) */
   discard(player: PlayerId, count: number, maxHandSize: number): void;
   /** 608.2c: an object begins to resolve (before its instructions the machine performs) */
-  resolve(object: StackObjectSpec): void;
+  resolve(object: Frozen<StackObjectSpec>): void;
   /** 704.3: one check; whether any action was performed, and what triggered (unchecked: the rules validate it). */
   performStateBasedActions(rule: StateBasedActionsRule): { performed: boolean; triggered: unknown[] };
 }

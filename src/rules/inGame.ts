@@ -15,7 +15,7 @@ export const isSideInGame = (ctx: Seating, side: string): boolean =>
   ctx.left.length === 0 || playersOf(ctx, side).some((player) => !ctx.left.includes(player));
 
 /** 800.4: The sides still in the game, in turn order. */
-export const sidesInGame = (ctx: Seating): string[] => (ctx.left.length === 0 ? ctx.sides : ctx.sides.filter((side) => isSideInGame(ctx, side)));
+export const sidesInGame = (ctx: Seating): readonly string[] => (ctx.left.length === 0 ? ctx.sides : ctx.sides.filter((side) => isSideInGame(ctx, side)));
 
 /** 800.4: A side's players still in the game, in listed order. */
 export const playersInGame = (ctx: Seating, side: string): PlayerId[] => playersOf(ctx, side).filter((player) => isInGame(ctx, player));

@@ -14,7 +14,7 @@ export function sideOf(ctx: Sides, who: string): string {
 }
 
 /** The players of a side, in listed order. */
-export const playersOf = (ctx: Sides, side: string): PlayerId[] => (ctx.teams === null ? [side] : ctx.teams[side] ?? [side]);
+export const playersOf = (ctx: Sides, side: string): readonly PlayerId[] => (ctx.teams === null ? [side] : ctx.teams[side] ?? [side]);
 
 /** 805.2: a side's primary player (without teams, the player itself). */
 export const primaryOf = (ctx: Sides, side: string): PlayerId => playersOf(ctx, side)[0];

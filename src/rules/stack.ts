@@ -9,7 +9,7 @@ import { isGameOver, isSideInGame } from './inGame.js';
 import { loseGame, noteOwnership } from './leaving.js';
 import { endShortcutsOnStack } from './shortcuts.js';
 import { PERMANENT_TYPES, type AtTriggerSpec, type OnlyIfSpec, type ResolutionEffect, type StackObjectSpec } from '../vocabulary/index.js';
-import type { GameContext, StackObject } from './types.js';
+import type { Frozen, GameContext, StackObject } from './types.js';
 
 /** 601.2a: a spell is put on the stack as it is cast; 602.2a: an activated ability as it is activated. */
 function putOnStack(draft: Draft, object: StackObject): void {
@@ -19,13 +19,13 @@ function putOnStack(draft: Draft, object: StackObject): void {
 }
 
 /** 601.2, 117.3c: a spell goes on the stack and its caster (805.5a: the caster's team) receives priority again. */
-export function castSpell(draft: Draft, spec: StackObjectSpec): void {
+export function castSpell(draft: Draft, spec: Frozen<StackObjectSpec>): void {
   putOnStack(draft, { ...spec, type: spec.type ?? 'instant', kind: 'spell' });
   draft.ctx.priority = { holder: sideOf(draft.ctx, spec.controller), passes: 0 };
 }
 
 /** 602.2, 117.3c */
-export function activateAbility(draft: Draft, spec: StackObjectSpec): void {
+export function activateAbility(draft: Draft, spec: Frozen<StackObjectSpec>): void {
   putOnStack(draft, { ...spec, type: 'activated', kind: 'ability' });
   draft.ctx.priority = { holder: sideOf(draft.ctx, spec.controller), passes: 0 };
 }
@@ -74,7 +74,7 @@ export function beginResolution(draft: Draft): void {
   draft.hooks.resolve(object); // 608.2c: the engine's part of the object, before the machine's instructions
 }
 
-export function nextEffect(ctx: GameContext): ResolutionEffect | undefined {
+export function nextEffect(ctx: GameContext): Frozen<ResolutionEffect> | undefined {
   const resolution = ctx.resolution;
   if (!resolution?.resolves) return undefined;
   return resolution.object.effects?.[resolution.next];
@@ -85,7 +85,7 @@ export function consumeEffect(draft: Draft): void {
   draft.ctx.resolution = { ...resolution, next: resolution.next + 1 };
 }
 
-const endsTurnOrCombat = (effect: ResolutionEffect) => 'endTurn' in effect || 'endCombat' in effect;
+const endsTurnOrCombat = (effect: Frozen<ResolutionEffect>) => 'endTurn' in effect || 'endCombat' in effect;
 
 /**
  * 608.2c: the instructions, in written order, up to the next that ends the turn or the combat
@@ -105,7 +105,7 @@ export function performEffects(draft: Draft): void {
  * added; none made (a limit reached, nothing after the first such phase): it names nothing, so it
  * would never trigger, and is not kept.
  */
-function registerDelayedTrigger(draft: Draft, at: AtTriggerSpec): void {
+function registerDelayedTrigger(draft: Draft, at: Frozen<AtTriggerSpec>): void {
   const { resolution } = draft.ctx;
   if (at.thatTurn) {
     if (resolution!.lastExtraTurn !== null) registerTrigger(draft, at, { turnId: resolution!.lastExtraTurn });
@@ -115,14 +115,14 @@ function registerDelayedTrigger(draft: Draft, at: AtTriggerSpec): void {
 }
 
 /** 608.2c (`onlyIf`): whether the game's state is what each condition says, at this point of the resolution. */
-function holds(ctx: GameContext, spec: OnlyIfSpec): boolean {
+function holds(ctx: GameContext, spec: Frozen<OnlyIfSpec>): boolean {
   const firstCombatPhase = ctx.phase === 'combat' && ctx.phasesBegun.filter((phase) => phase === 'combat').length === 1;
   return (spec.firstCombatPhase === undefined || spec.firstCombatPhase === firstCombatPhase)
     && (spec.extraTurn === undefined || spec.extraTurn === ctx.extraTurn);
 }
 
 /** One instruction; what would pass a limit is not performed (`limitReached`). */
-function perform(draft: Draft, effect: ResolutionEffect): void {
+function perform(draft: Draft, effect: Frozen<ResolutionEffect>): void {
   const { ctx } = draft;
   const { limits } = ctx;
   const source = ctx.resolution!.object.id;

@@ -2,7 +2,7 @@ import { limitReached, record, type Draft } from './draft.js';
 import type { AtTriggerSpec, PhaseId, PlayerId, StackObjectSpec, StepId } from '../vocabulary/index.js';
 import { isInGame, playersInGame } from './inGame.js';
 import { isTurnOf } from './sides.js';
-import type { GameContext, RegisteredTrigger } from './types.js';
+import type { Frozen, GameContext, RegisteredTrigger } from './types.js';
 
 /** 603.4: an intervening "if" names a game condition (all true until the host sets one false). */
 export function isConditionTrue(draft: Draft, condition: string | undefined): boolean {
@@ -13,7 +13,7 @@ export function isConditionTrue(draft: Draft, condition: string | undefined): bo
  * An ability triggers: it waits until a player would receive priority (117.5).
  * With an intervening "if" that is false now, it does not trigger at all (603.4).
  */
-export function triggerAbility(draft: Draft, spec: StackObjectSpec): void {
+export function triggerAbility(draft: Draft, spec: Frozen<StackObjectSpec>): void {
   if (!isConditionTrue(draft, spec.if)) return;
   if (!isInGame(draft.ctx, spec.controller)) {
     // 800.4d: an ability a player who left the game would control is not put on the stack.
@@ -33,7 +33,7 @@ export function triggerAbility(draft: Draft, spec: StackObjectSpec): void {
  * 500.6, 603.7: a "beginning of" ability, or a delayed one (`once`), waits for its step or phase;
  * `turnId`: bound to that turn only (603.7: "that turn's end step").
  */
-export function registerTrigger(draft: Draft, spec: AtTriggerSpec, binding: Pick<RegisteredTrigger, 'turnId' | 'phaseIds'> = {}): void {
+export function registerTrigger(draft: Draft, spec: Frozen<AtTriggerSpec>, binding: Pick<RegisteredTrigger, 'turnId' | 'phaseIds'> = {}): void {
   const { ctx } = draft;
   if (ctx.triggers.length >= ctx.limits.maxRegisteredTriggers) {
     limitReached(draft, 'maxRegisteredTriggers', spec.id);
@@ -108,14 +108,14 @@ export function triggerAtBeginningOf(draft: Draft, stepOrPhase: StepId | PhaseId
 }
 
 /** 704.3: the next state-based-action check performs an action that makes `ability` trigger (none given: nothing triggers). */
-export function scheduleStateBasedAction(draft: Draft, ability: StackObjectSpec | undefined): void {
+export function scheduleStateBasedAction(draft: Draft, ability: Frozen<StackObjectSpec> | undefined): void {
   const { ctx } = draft;
   if (ability) ctx.onStateBasedActions.push({ ...ability, type: 'triggered', kind: 'ability' });
   else ctx.stateBasedActionsScheduled += 1;
 }
 
 /** 514.1: the next time `player` discards, `ability` triggers (madness; one-shot). */
-export function scheduleDiscardTrigger(draft: Draft, player: PlayerId, ability: StackObjectSpec): void {
+export function scheduleDiscardTrigger(draft: Draft, player: PlayerId, ability: Frozen<StackObjectSpec>): void {
   draft.ctx.onDiscard.push({ player, ability: { ...ability, type: 'triggered', kind: 'ability' } });
 }
 

@@ -1,4 +1,4 @@
-import { beginTurnOfZones, limitReached, record, removeItem, type Draft } from './draft.js';
+import { beginTurnOfZones, limitReached, record, removeItem, type Draft, type WorkingContext } from './draft.js';
 import { beginTurnOfControl, endTurnOfControl } from './control.js';
 import { beginTurnOfEffects, endTurnOfEffects } from './effects.js';
 import { endShortcutsAtEndOfTurn, endShortcutsAtTurnBegan } from './shortcuts.js';
@@ -7,10 +7,10 @@ import { beginTurnOfTriggers, dropTriggersOfTurns } from './triggers.js';
 import { isGameOver, isSideInGame, sidesInGame } from './inGame.js';
 import { passOverDepartedTurn } from './leaving.js';
 import { PHASE_OF_STEP, PHASES, STEPS_OF_PHASE, type ExtraTurnSpec, type PhaseId, type SkipSpec, type StepId } from '../vocabulary/index.js';
-import type { GameContext, PendingSkip, PlannedPhase } from './types.js';
+import type { Frozen, GameContext, PendingSkip, PlannedPhase } from './types.js';
 
 /** 500.1: a turn's phases and steps; 103.8: the first player skips their first draw. */
-export function plannedTurn(ctx: GameContext): PlannedPhase[] {
+export function plannedTurn(ctx: WorkingContext): PlannedPhase[] {
   const skipDraw = ctx.turn === 1 && ctx.options.skipFirstDraw;
   return PHASES.map((phase) => phaseInstance(ctx, phase, STEPS_OF_PHASE[phase].filter((step) => !(skipDraw && step === 'draw'))));
 }
@@ -18,7 +18,7 @@ export function plannedTurn(ctx: GameContext): PlannedPhase[] {
 /** Whose the turn after this one is (500.7: extra turns first, the most recent first; then turn order), and its identity. */
 interface UpcomingTurn { id: number | null; side: string }
 
-type TurnOrder = Pick<GameContext, 'sides' | 'extraTurns' | 'nextRegularSide' | 'skips' | 'teams' | 'left'>;
+type TurnOrder = Pick<WorkingContext, 'sides' | 'extraTurns' | 'nextRegularSide' | 'skips' | 'teams' | 'left'>;
 
 /**
  * Takes the next turn that is not skipped (500.11: a skipped turn never happens; its skip is
@@ -104,7 +104,7 @@ export function upcomingTurns(ctx: GameContext, count: number): string[] {
  * list's end). 805.8: a player's extra turn is their team's; one effect naming several players
  * of one team gives that team one extra turn.
  */
-export function addExtraTurn(draft: Draft, spec: ExtraTurnSpec): number | null {
+export function addExtraTurn(draft: Draft, spec: Frozen<ExtraTurnSpec>): number | null {
   const { ctx } = draft;
   // 500.7: several players' extra turns are added one at a time in APNAP order (101.4), each directly
   // after this turn, so the last added is taken first; 805.8: players of one team make one team turn.
@@ -134,7 +134,7 @@ function roomInPlan(draft: Draft, count: number, what: string): boolean {
 
 
 /** A new phase instance for the plan, with its own identity. */
-function phaseInstance(ctx: GameContext, phase: PhaseId, steps: readonly StepId[] = STEPS_OF_PHASE[phase]): PlannedPhase {
+function phaseInstance(ctx: WorkingContext, phase: PhaseId, steps: readonly StepId[] = STEPS_OF_PHASE[phase]): PlannedPhase {
   return { id: ctx.nextPhaseId++, phase, steps: [...steps] };
 }
 
@@ -180,7 +180,7 @@ export function addStep(draft: Draft, step: StepId, afterPhase = false, count = 
  * 500.11: a skip of a player's step, phase or turn; 805.8: their team's — one per team named by
  * one effect. Each skip past limits.maxSkips is not added (`source` names it in the history).
  */
-export function addSkip(draft: Draft, spec: SkipSpec, source: string): void {
+export function addSkip(draft: Draft, spec: Frozen<SkipSpec>, source: string): void {
   const { ctx } = draft;
   const each = spec.each === true;
   const [kind, id]: [PendingSkip['kind'], PendingSkip['id']] =

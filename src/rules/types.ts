@@ -1,5 +1,7 @@
 // The game's state as the rules keep it: plain JSON only (persisted snapshots must round-trip).
-// Internal to the machine: hosts read a game through `view`.
+// Internal to the machine: hosts read a game through `view`. Deeply readonly: a snapshot's
+// context is never changed (undo, time travel, shared parts); a rules function changes the
+// game only through its draft (draft.ts), which makes writable just the containers it copies.
 import type {
   AtTriggerSpec, AttackerSpec, BlockerSpec, ContinuousEffectSpec, PhaseId, PlayerId, StackObjectSpec, StepId, StepsThisTurnId, TriggerOrder,
   ShortcutCondition, ShortcutEndReason, ShortcutStop, ShortcutUntil,
@@ -7,229 +9,238 @@ import type {
 import type { Limits } from '../vocabulary/limits.js';
 import type { HistoryKept } from '../vocabulary/input.js';
 
+/**
+ * `T` readonly all the way down: what the game state holds of the vocabulary's types (an
+ * object spec from an event, once in the context, is a value: replaced, never changed).
+ */
+export type Frozen<T> = T extends (...args: never[]) => unknown ? T
+  : T extends readonly (infer I)[] ? readonly Frozen<I>[]
+    : T extends object ? { readonly [K in keyof T]: Frozen<T[K]> }
+      : T;
+
 /** An object on the stack. */
-export interface StackObject extends StackObjectSpec {
-  kind: 'spell' | 'ability';
+export interface StackObject extends Frozen<StackObjectSpec> {
+  readonly kind: 'spell' | 'ability';
 }
 
 /** One phase of the rest of the turn: the plan (DESIGN-NOTES: "a plan in context"). */
 export interface PlannedPhase {
   /** This phase instance's identity (two combat phases in a turn are two instances). */
-  id: number;
-  phase: PhaseId;
-  steps: StepId[];
+  readonly id: number;
+  readonly phase: PhaseId;
+  readonly steps: readonly StepId[];
 }
 
 export interface PendingSkip {
   /** The side (a player, or a team: 805.8) that skips. */
-  side: string;
-  kind: 'step' | 'phase' | 'turn';
-  id: StepId | PhaseId | 'turn';
-  each: boolean;
+  readonly side: string;
+  readonly kind: 'step' | 'phase' | 'turn';
+  readonly id: StepId | PhaseId | 'turn';
+  readonly each: boolean;
   /** For `each` skips: the turn they apply to, once known (that player's current or next turn). */
-  turn: number | null;
+  readonly turn: number | null;
 }
 
-export interface RegisteredTrigger extends AtTriggerSpec {
+export interface RegisteredTrigger extends Frozen<AtTriggerSpec> {
   /** How many times it triggered in `countTurn` (for ids `id@T.2`). */
-  count: number;
-  countTurn: number;
+  readonly count: number;
+  readonly countTurn: number;
   /** 603.7: a delayed trigger bound to one turn (its id): it triggers only during it and is gone when it ends. */
-  turnId?: number;
+  readonly turnId?: number;
   /** 603.7: bound to these phase instances (their ids): it triggers only in one of them. */
-  phaseIds?: number[];
+  readonly phaseIds?: readonly number[];
 }
 
 /** A continuous effect in force; `turnId`: the turn an "… on your next turn" duration was bound to. */
-export interface ContinuousEffect extends ContinuousEffectSpec {
-  turnId?: number;
+export interface ContinuousEffect extends Frozen<ContinuousEffectSpec> {
+  readonly turnId?: number;
 }
 
 /** 500.7: an extra turn still to take, with its identity (what a delayed trigger may be bound to), and whose (a side). */
 export interface ExtraTurn {
-  id: number;
-  side: string;
+  readonly id: number;
+  readonly side: string;
 }
 
 export interface Resolution {
-  object: StackObject;
+  readonly object: StackObject;
   /** Index of the next effect to perform (608.2c). */
-  next: number;
+  readonly next: number;
   /** False when it did not resolve (608.2a, 608.2b): it only leaves the stack. */
-  resolves: boolean;
+  readonly resolves: boolean;
   /** The extra turn the last `extraTurn` of its effects created (what `thatTurn` names), if any. */
-  lastExtraTurn: number | null;
+  readonly lastExtraTurn: number | null;
   /** The phases the last `addPhases` of its effects added (what `thatPhase` names), if any. */
-  lastAddedPhases: number[] | null;
+  readonly lastAddedPhases: readonly number[] | null;
 }
 
 /** 117.5, 603.3b: a pass of putting waiting triggered abilities on the stack. */
 export interface TriggerPass {
   /** How many of the abilities waiting (the first ones) are in this pass. */
-  waiting: number;
+  readonly waiting: number;
   /** The sides still to put theirs on the stack, APNAP (805.7: team by team). */
-  sides: string[];
+  readonly sides: readonly string[];
   /** Whether any ability went on the stack in this pass (then state-based actions are checked again). */
-  put: boolean;
+  readonly put: boolean;
 }
 
 export interface Zones {
-  exile: string[];
-  graveyard: string[];
-  battlefield: string[];
-  ceasedToExist: string[];
+  readonly exile: readonly string[];
+  readonly graveyard: readonly string[];
+  readonly battlefield: readonly string[];
+  readonly ceasedToExist: readonly string[];
   /** 800.4a: objects that left the game with their owner. */
-  leftGame: string[];
+  readonly leftGame: readonly string[];
 }
 
 /** 800.4a: who owns and who controls an object kept in a zone (108.3: a spell's owner; default its controller). */
 export interface ZoneOwner {
-  id: string;
-  owner: PlayerId;
-  controller: PlayerId;
+  readonly id: string;
+  readonly owner: PlayerId;
+  readonly controller: PlayerId;
 }
 
 /** The options as the rules use them: every default filled in. */
 export interface RulesOptions {
-  skipFirstDraw: boolean;
-  maxHandSize: number;
-  triggerOrder: TriggerOrder;
+  readonly skipFirstDraw: boolean;
+  readonly maxHandSize: number;
+  readonly triggerOrder: TriggerOrder;
   /**
    * What the game keeps of its past: records are built unless false; the zones are kept for the
    * whole game (`'all'`), for the current turn (`'turn'`: emptied as each turn begins), or not at all.
    */
-  history: HistoryKept;
+  readonly history: HistoryKept;
   /** The Comprehensive Rules edition (its date) whose rule numbers records and refusals cite. */
-  rulesEdition: string;
+  readonly rulesEdition: string;
   /** 810: Two-Headed Giant (810.8a–b: a team leaves the game together). */
-  twoHeadedGiant?: true;
+  readonly twoHeadedGiant?: true;
 }
 
 /** 722.1 (x.1): a player (805.8: a team) controlled during its turn, and by whom. */
 export interface Control {
   /** The side controlled: a player, or with teams a team. */
-  side: string;
-  controller: PlayerId;
+  readonly side: string;
+  readonly controller: PlayerId;
 }
 
 /** 722.1, 722.1a: an effect waiting for a side's next turn, in creation order; Emrakul's also gives an extra turn after it. */
 export interface PendingControl extends Control {
-  thenExtraTurn: boolean;
+  readonly thenExtraTurn: boolean;
 }
 
 export interface GameContext {
-  players: PlayerId[];
+  readonly players: readonly PlayerId[];
   /** Who takes turns, in turn order: the players, or with shared team turns the teams' ids (805.4). */
-  sides: string[];
+  readonly sides: readonly string[];
   /** 805: each team's players, in listed order (the first is its primary player); null without teams. */
-  teams: Record<string, PlayerId[]> | null;
+  readonly teams: Readonly<Record<string, readonly PlayerId[]>> | null;
   /** Whose turn it is: a side. */
-  activeSide: string;
-  options: RulesOptions;
-  limits: Limits;
+  readonly activeSide: string;
+  readonly options: RulesOptions;
+  readonly limits: Frozen<Limits>;
   /** The turn number (extra turns count, skipped turns do not). */
-  turn: number;
+  readonly turn: number;
   /** The current turn's identity; each turn, extra or not, has its own. */
-  turnId: number;
+  readonly turnId: number;
   /** 500.7: the current turn is an extra turn. */
-  extraTurn: boolean;
+  readonly extraTurn: boolean;
   /** The identity the next new turn will get. */
-  nextTurnId: number;
-  phase: PhaseId | null;
+  readonly nextTurnId: number;
+  readonly phase: PhaseId | null;
   /** The current phase instance's identity (0 between phases). */
-  phaseId: number;
+  readonly phaseId: number;
   /** The identity the next planned phase instance will get. */
-  nextPhaseId: number;
-  step: StepId | null;
+  readonly nextPhaseId: number;
+  readonly step: StepId | null;
   /** Steps still to come in the current phase. */
-  stepQueue: StepId[];
+  readonly stepQueue: readonly StepId[];
   /** Phases still to come this turn, after the current one. */
-  phaseQueue: PlannedPhase[];
-  stepsThisTurn: StepsThisTurnId[];
+  readonly phaseQueue: readonly PlannedPhase[];
+  readonly stepsThisTurn: readonly StepsThisTurnId[];
   /** The kinds of the phases begun this turn, in order (500.8: "the first postcombat main phase this turn"). */
-  phasesBegun: PhaseId[];
-  firstStrikeStepDone: boolean;
+  readonly phasesBegun: readonly PhaseId[];
+  readonly firstStrikeStepDone: boolean;
   /** 500.7: extra turns still to take; the next is last (the most recently created). */
-  extraTurns: ExtraTurn[];
+  readonly extraTurns: readonly ExtraTurn[];
   /** Index in `sides` of the next regular turn's side. */
-  nextRegularSide: number;
-  skips: PendingSkip[];
+  readonly nextRegularSide: number;
+  readonly skips: readonly PendingSkip[];
   /** Who holds priority (a side: 805.5), and how many sides passed in succession. */
-  priority: { holder: string | null; passes: number };
-  stack: StackObject[];
-  resolution: Resolution | null;
-  pendingTriggers: StackObject[];
-  triggerPass: TriggerPass | null;
+  readonly priority: { readonly holder: string | null; readonly passes: number };
+  readonly stack: readonly StackObject[];
+  readonly resolution: Resolution | null;
+  readonly pendingTriggers: readonly StackObject[];
+  readonly triggerPass: TriggerPass | null;
   /** 723.1a/723.2a: set while ending the turn or the combat phase; triggers wait. */
-  procedure: 'endTurn' | 'endCombat' | null;
-  triggers: RegisteredTrigger[];
-  onStateBasedActions: StackObject[];
+  readonly procedure: 'endTurn' | 'endCombat' | null;
+  readonly triggers: readonly RegisteredTrigger[];
+  readonly onStateBasedActions: readonly StackObject[];
   /** State-based actions the next check performs that make nothing trigger. */
-  stateBasedActionsScheduled: number;
+  readonly stateBasedActionsScheduled: number;
   /** 514.1: abilities waiting for a player's next discard. */
-  onDiscard: { player: PlayerId; ability: StackObject }[];
-  sbaPerformed: boolean;
+  readonly onDiscard: readonly { readonly player: PlayerId; readonly ability: StackObject }[];
+  readonly sbaPerformed: boolean;
   /** Objects that will cease to exist at the next state-based-action check (704.5e, 723.1b). */
-  ceaseAtNextCheck: string[];
+  readonly ceaseAtNextCheck: readonly string[];
   /** Where objects went (608.2n, 608.3, 723.1b, 704.5e): a record of the past, kept as the history option says (the game's, this turn's, none). */
-  zones: Zones;
-  effects: ContinuousEffect[];
-  attackers: AttackerSpec[];
-  blockers: BlockerSpec[];
+  readonly zones: Zones;
+  readonly effects: readonly ContinuousEffect[];
+  readonly attackers: readonly Frozen<AttackerSpec>[];
+  readonly blockers: readonly Frozen<BlockerSpec>[];
   /** The defending sides still to declare blockers, in turn order. */
-  defendersToDeclare: string[];
-  manaPool: Record<PlayerId, number>;
-  handSize: Record<PlayerId, number>;
-  illegalTargets: string[];
-  falseConditions: string[];
+  readonly defendersToDeclare: readonly string[];
+  readonly manaPool: Readonly<Record<PlayerId, number>>;
+  readonly handSize: Readonly<Record<PlayerId, number>>;
+  readonly illegalTargets: readonly string[];
+  readonly falseConditions: readonly string[];
   /** 723.1d, 723.2d: the combat phase is ending because a 723 procedure ended it (what its records cite); null otherwise. */
-  combatEndedBy: 'endTurn' | 'endCombat' | null;
+  readonly combatEndedBy: 'endTurn' | 'endCombat' | null;
   /** 722.1: the control of the current turn's side in force, or null. */
-  control: Control | null;
+  readonly control: Control | null;
   /** 722.1, 722.1a: control effects waiting for their side's next turn, oldest first. */
-  pendingControl: PendingControl[];
+  readonly pendingControl: readonly PendingControl[];
   /** 722.1 (Emrakul): extra turns the active side takes after this turn, created as it ends. */
-  controlExtraTurns: number;
+  readonly controlExtraTurns: number;
   /** 800.4: the players who have left the game, in the order they left. */
-  left: PlayerId[];
+  readonly left: readonly PlayerId[];
   /** 104.2a, 104.2c: the winners once the game is over; null while it goes on. */
-  winners: PlayerId[] | null;
+  readonly winners: readonly PlayerId[] | null;
   /** 800.4a: owner and controller of the objects in the zones (kept with the zones, as long as they are). */
-  zoneOwners: ZoneOwner[];
+  readonly zoneOwners: readonly ZoneOwner[];
   /** 732.2: standing passes (shortcuts) and the bound on automatic passes. */
-  shortcuts: ShortcutState;
+  readonly shortcuts: ShortcutState;
 }
 
 /** 732.2: a side's standing pass in force (FORMAT "Standing passes"), defaults filled. */
 export interface StandingPass {
   /** Who it is recorded for: the player named, or with teams a team's primary player when the team was named. */
-  player: PlayerId;
-  until: ShortcutUntil;
-  unless: ShortcutCondition[];
-  declareNoAttackers: boolean;
-  declareNoBlockers: boolean;
+  readonly player: PlayerId;
+  readonly until: Frozen<ShortcutUntil>;
+  readonly unless: readonly ShortcutCondition[];
+  readonly declareNoAttackers: boolean;
+  readonly declareNoBlockers: boolean;
   /** MTGO/Arena stops (API only): it also ends as the first of these begins. */
-  stops: ShortcutStop[];
+  readonly stops: readonly Frozen<ShortcutStop>[];
   /** Who set it (the sender: the player, a teammate, or — issue 18 — a controller). */
-  by: PlayerId;
+  readonly by: PlayerId;
 }
 
 /** Why a side's last standing pass ended (what `view` says when the game then stops for that side). */
 export interface EndedPass {
-  reason: ShortcutEndReason;
-  until: ShortcutUntil;
+  readonly reason: ShortcutEndReason;
+  readonly until: Frozen<ShortcutUntil>;
   /** The spell or ability whose putting on the stack ended it (opponentCasts, opponentActivates, ownTrigger). */
-  object?: string;
+  readonly object?: string;
 }
 
 /** Every standing pass of the game, and the bound on automatic passes (732.2; FORMAT: 1000). */
 export interface ShortcutState {
   /** Side → its standing pass in force (no key: none). */
-  passes: Record<string, StandingPass>;
+  readonly passes: Readonly<Record<string, StandingPass>>;
   /** Automatic passes made since a player last decided something by hand. */
-  run: number;
+  readonly run: number;
   /** Side → why its last pass ended; forgotten when that side decides by hand or sets another. */
-  ended: Record<string, EndedPass>;
+  readonly ended: Readonly<Record<string, EndedPass>>;
   /** A standing pass's pass (or declaration) was raised and is not yet taken (false whenever the game is at rest). */
-  raised: boolean;
+  readonly raised: boolean;
 }

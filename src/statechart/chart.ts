@@ -64,6 +64,8 @@ export interface StateNode<R> {
   ancestors: Uint8Array;
   /** This state and its ancestors that have eventless transitions, nearest first. */
   alwaysChain: StateNode<R>[];
+  /** The state's XState `tags` (what `snapshot.hasTag` looks for among the active states). */
+  readonly tags: readonly string[];
 }
 
 /** Per event type (computed once): each state's candidate transitions, and whether it or a state below it has any. */
@@ -118,6 +120,7 @@ export function compileChart<R>(config: Config, bindings: Bindings<R>): Chart<R>
     const node: StateNode<R> = {
       order: nodes.length, id, key, type, parent, children: [], states: {},
       entry: [], exit: [], initial: null, on: new Map(), always: null, ancestors: new Uint8Array(0), alwaysChain: [],
+      tags: Array.isArray(nodeConfig.tags) ? (nodeConfig.tags as string[]) : typeof nodeConfig.tags === 'string' ? [nodeConfig.tags] : [],
     };
     nodes.push(node);
     byId.set(id, node);

@@ -8,7 +8,7 @@ import type { Menu } from './explore.js';
 /** Who holds priority: a player, or with teams a team's id (805.5). */
 export const holder = (s: TurnSnapshot): PlayerId | null => (waitingFor(s) === 'priority' ? s.context.priority.holder : null);
 /** The players of a side (a team's, with teams; else the player). */
-export const playersOfSide = (s: TurnSnapshot, side: string): PlayerId[] => s.context.teams?.[side] ?? [side];
+export const playersOfSide = (s: TurnSnapshot, side: string): readonly PlayerId[] => s.context.teams?.[side] ?? [side];
 /** A player who may act for the side holding priority: its primary player (805.5a). */
 export const acting = (s: TurnSnapshot): PlayerId | null => {
   const side = holder(s);

@@ -135,7 +135,7 @@ function actionEvent(game: Game, choice: number): { player: string; event: TurnE
 }
 
 /** Effects of a spell at the case's limits: ids of ATs at the longest their derived ids allow. */
-function effectOf(kind: EffectKind, i: number, limits: Limits, players: string[]): ResolutionEffect {
+function effectOf(kind: EffectKind, i: number, limits: Limits, players: readonly string[]): ResolutionEffect {
   const room = limits.maxIdLength - DERIVED_ID_SUFFIX;
   const atId = `${i}`.padStart(room, 'a');
   switch (kind) {

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { turnStatechart } from '../../machines/turn.js';
 import { guardMachine } from '../../src/machine/boundary.js';
 import { HOOK_NAMES } from '../../src/machine/hooks.js';
-import type { TurnMachine } from '../../src/machine/index.js';
+import type { TurnMachine } from '../../src/api/machine.js';
 import type { GameInput, TurnEvent } from '../../src/index.js';
 import { beginDraft, changesOf, type Draft } from '../../src/rules/draft.js';
 import { refusalOf } from '../../src/rules/legality.js';
@@ -21,7 +21,7 @@ import { performEffects } from '../../src/rules/stack.js';
 import * as triggerOrder from '../../src/rules/triggerOrder.js';
 import { registerTrigger } from '../../src/rules/triggers.js';
 import { beginTurn as beginTurnRule } from '../../src/rules/turnPlan.js';
-import type { AtTriggerSpec, ResolutionEffect } from '../../src/vocabulary/index.js';
+import type { AtTriggerSpec } from '../../src/vocabulary/index.js';
 import type { GameContext, RegisteredTrigger } from '../../src/rules/types.js';
 import { advance, at, passAll, turnBegins } from './drive.js';
 import { startRun, type Run } from '../../src/testing/harness.js';
@@ -82,7 +82,7 @@ const teammateCastsAndTeamsPass = (run: Run) => {
 const skipPerPlayerNamed: Implementations = {
   actions: {
     performEffects: ruleAction((d) => {
-      const effects: ResolutionEffect[] = d.ctx.resolution?.object.effects ?? [];
+      const effects = d.ctx.resolution?.object.effects ?? [];
       performEffects(d);
       for (const effect of effects) {
         if (!('skip' in effect) || !effect.skip.players) continue;

@@ -239,8 +239,7 @@ describe('GameInput.options.history', () => {
   });
 
   it('a zone list is copied only when written: the others stay shared with the state before', () => {
-    const before = initialContext({ players: ['A', 'B'] });
-    before.zones = { exile: ['e'], graveyard: ['g'], battlefield: ['b'], ceasedToExist: ['c'], leftGame: [] };
+    const before = { ...initialContext({ players: ['A', 'B'] }), zones: { exile: ['e'], graveyard: ['g'], battlefield: ['b'], ceasedToExist: ['c'], leftGame: [] } };
     const draft = beginDraft(before);
     ceaseToExist(draft, 'x');
     const { zones } = changesOf(draft)!;

@@ -131,7 +131,7 @@ describe('legalActions and explainRefusal agree with the machine', () => {
 
 /** A copy of `game` at its current snapshot (persisted and restored), to probe without disturbing it. */
 function newGameAt(game: ReturnType<typeof newGame>) {
-  const actor = createActor(turnMachine, { snapshot: game.actor.getPersistedSnapshot(), input: { players: game.snapshot().context.players } });
+  const actor = createActor(turnMachine, { snapshot: game.actor.getPersistedSnapshot(), input: { players: [...game.snapshot().context.players] } });
   let refusal: { reason: string; rule: string } | null = null;
   actor.on('rejected', (e) => { refusal = { reason: e.reason, rule: e.rule }; });
   actor.start();

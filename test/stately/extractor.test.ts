@@ -7,7 +7,7 @@ import { turnMachine } from '../../src/index.js';
 import { loadMachineExtractor } from './extractor.js';
 
 interface Shape {
-  states: Record<string, { type: string; initial?: string; entry: string[]; exit: string[]; description?: string }>;
+  states: Record<string, { type: string; initial?: string; entry: string[]; exit: string[]; description?: string; tags: string[] }>;
   transitions: string[];
 }
 
@@ -33,6 +33,7 @@ function runtimeShape(root: AnyStateNode): Shape {
       entry: node.entry.map(actionName),
       exit: node.exit.map(actionName),
       description: node.description,
+      tags: [...node.tags],
     };
     const describe = (event: string, t: { target?: readonly AnyStateNode[]; guard?: unknown; actions: readonly unknown[] }) =>
       `${path} --${event}[${guardText(t.guard)}]--> ${(t.target ?? []).map((n) => n.path.join('.')).join(',')} / ${t.actions.map(actionName).join(',')}`;
@@ -59,6 +60,7 @@ function extractedShape(config: Json, rootId: string): Shape {
     shape.states[key] = {
       type, initial: node.initial as string | undefined,
       entry: actionNames(node.entry), exit: actionNames(node.exit), description: node.description as string | undefined,
+      tags: list(node.tags as string | string[] | undefined),
     };
     const describe = (event: string, t: Json) =>
       `${key} --${event}[${guardText(t.cond)}]--> ${list(t.target as string | string[]).map((x) => resolve(path, x)).join(',')} / ${actionNames(t.actions).join(',')}`;

@@ -84,7 +84,8 @@ interface Live {
   stored: Omit<StoredGame, 'version' | 'snapshot'>;
   game: Game;
   version: number;
-  players: string[];
+  /** In turn order (the game state's own list: read, never changed). */
+  players: readonly string[];
   listeners: Set<(pushed: Pushed) => void>;
   takeback: { to: number; askedBy: string; agreed: Set<string> } | null;
   /** The snapshot stored at `version` (what a failed write goes back to when the database cannot be read). */

@@ -1,11 +1,13 @@
 // The turn machine as hosts get it: the statechart of machines/turn.ts behind its input
 // boundary, with only the host hooks providable. Its public event type is the vocabulary's
-// `TurnEvent`: the chart's own signals between its regions are not part of it.
+// `TurnEvent`: the chart's own signals between its regions are not part of it. Composed here,
+// above the chart: machines/turn.ts imports the glue (src/machine), and nothing in the glue
+// imports the chart back (eslint.architecture.js forbids it).
 import type { MachineSnapshot, StateMachine } from 'xstate';
 import { turnStatechart } from '../../machines/turn.js';
 import type { TurnEvent } from '../vocabulary/index.js';
-import { HOOK_NAMES } from './actions.js';
-import { guardMachine } from './boundary.js';
+import { HOOK_NAMES } from '../machine/actions.js';
+import { guardMachine } from '../machine/boundary.js';
 
 type Chart = typeof turnStatechart;
 
