@@ -5,8 +5,8 @@
 export { turnMachine, type TurnMachine, type TurnSnapshot } from './machine/index.js';
 export { GameInputError } from './machine/context.js';
 export type { TurnEmitted } from './machine/emitted.js';
-export type { HookParams, HookName, StateBasedActionsResult, StateBasedActionsRule } from './machine/hooks.js';
-export { createTurnActor, GameStartError, type TurnActor, type TurnActorOptions } from './api/actor.js';
+export type { HostHooks, HookParams, HookName, HookAction, StateBasedActionsResult, StateBasedActionsRule } from './machine/hooks.js';
+export { createTurnActor, createTurnMachine, GameStartError, type TurnActor, type TurnActorOptions, type TurnMachineOptions } from './api/actor.js';
 export type { Fault, FaultReporter } from './api/faults.js';
 export { createGame, type Game, type GameView, type Seat, type CreateGameOptions } from './api/game.js';
 // The same game without the actor, for AI search and servers

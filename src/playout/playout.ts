@@ -15,7 +15,8 @@ import type { MachineEvent } from '../machine/events.js';
 import { turnMachine } from '../machine/index.js';
 import type { Rule } from '../machine/actions.js';
 import { beginDraft, changesOf, copyContainers, type Draft } from '../rules/draft.js';
-import { NO_HOOKS } from '../rules/hooks.js';
+import { NO_HOOKS, type HostHooks } from '../rules/hooks.js';
+import { immediateHooks } from '../machine/hooks.js';
 import type { Refusal } from '../rules/legality.js';
 import type { GameContext } from '../rules/types.js';
 import type { GameInput, HistoryRecord, PlayerId } from '../vocabulary/index.js';
@@ -35,6 +36,8 @@ export interface PlayoutOptions {
   history?: readonly HistoryRecord[];
   /** Keep history records (default: the game's `history` option, true unless the input says false); false is faster, for search. */
   recording?: boolean;
+  /** The host game engine's hooks, called at once (a hook that faults fails the playout: it changes its context in place). */
+  hooks?: Partial<HostHooks>;
 }
 
 /** The same game as `createGame` without an actor: the chart executed directly, for AI search and servers. */
@@ -52,8 +55,8 @@ export interface Playout {
   /** Every history record so far (with `recording`; else the records given at creation). */
   readonly history: readonly HistoryRecord[];
   readonly recording: boolean;
-  /** An independent copy (containers copied, values shared): for search. Recording as this one unless said. */
-  clone(options?: { recording?: boolean }): Playout;
+  /** An independent copy (containers copied, values shared): for search. Recording as this one, with its hooks, unless said (an engine of the copy's own). */
+  clone(options?: { recording?: boolean; hooks?: Partial<HostHooks> }): Playout;
 }
 
 let compiled: Chart<Game> | undefined;
@@ -79,10 +82,11 @@ class Game implements TurnRun, RunState<Game>, Playout {
     public configuration: Configuration<Game>,
     readonly history: HistoryRecord[],
     readonly recording: boolean,
+    private readonly hooks: HostHooks = NO_HOOKS,
   ) {
     this.guardArgs = { context: ctx, event: { type: INIT_EVENT } as unknown as MachineEvent };
     this.records = recording ? history : [];
-    this.draft = { ctx, records: this.records, hooks: NO_HOOKS, refusals: [], recording };
+    this.draft = { ctx, records: this.records, hooks, refusals: [], recording };
   }
 
   /**
@@ -96,7 +100,7 @@ class Game implements TurnRun, RunState<Game>, Playout {
       this.collectRefusals(this.draft);
       return;
     }
-    const draft = beginDraft(this.ctx, NO_HOOKS, this.recording);
+    const draft = beginDraft(this.ctx, this.hooks, this.recording);
     rule(draft, event, params);
     const changes = changesOf(draft);
     if (changes) {
@@ -157,9 +161,9 @@ class Game implements TurnRun, RunState<Game>, Playout {
     return { version: MACHINE_VERSION, snapshot: snapshot as Snapshot<unknown> };
   }
 
-  clone(options: { recording?: boolean } = {}): Playout {
+  clone(options: { recording?: boolean; hooks?: Partial<HostHooks> } = {}): Playout {
     const recording = options.recording ?? this.recording;
-    return new Game(this.chart, copyContainers(this.ctx), this.configuration.clone(), recording ? [...this.history] : [], recording);
+    return new Game(this.chart, copyContainers(this.ctx), this.configuration.clone(), recording ? [...this.history] : [], recording, immediateHooks(options.hooks) ?? this.hooks);
   }
 }
 
@@ -171,13 +175,14 @@ export function createPlayout(input: GameInput, options: PlayoutOptions = {}): P
   const chart = turnChart();
   const checked = checkedInput(input);
   const history = [...(options.history ?? [])];
+  const hooks = immediateHooks(options.hooks);
   if (options.snapshot !== undefined) {
     const { value, context } = checkSnapshotFor(checked, options.snapshot) as unknown as { value: StateValue; context: GameContext };
-    return new Game(chart, context, Configuration.fromValue(chart, value), history, options.recording ?? context.options.history);
+    return new Game(chart, context, Configuration.fromValue(chart, value), history, options.recording ?? context.options.history, hooks);
   }
   // XState's machine context: the config's factory, called with the input.
   const context = (chart.context as (args: { input: GameInput }) => GameContext)({ input: checked });
-  const game = new Game(chart, context, Configuration.empty(chart), history, options.recording ?? context.options.history);
+  const game = new Game(chart, context, Configuration.empty(chart), history, options.recording ?? context.options.history, hooks);
   start(chart, game, { type: INIT_EVENT, input: checked } as ChartEvent);
   return game;
 }
