@@ -23,7 +23,7 @@ import type { TurnEmitted } from './emitted.js';
 import type { InternalEvent, MachineEvent } from './events.js';
 import { budgetedBeginning, spend } from './budget.js';
 import { HookFault } from './faults.js';
-import { CollectingHooks, DEFAULT_HOOK_ACTIONS, providedHooksOf, takeAnswer } from './hooks.js';
+import { CollectingHooks, DEFAULT_HOOK_ACTIONS, NO_HOOKS_PROVIDED, providedHooksOf, takeAnswer } from './hooks.js';
 import { currentMicrostep } from './microstep.js';
 
 /** What an action does to the game: a rules function over a working copy (its draft). */
@@ -113,7 +113,7 @@ const actionsOfLogic = (self: unknown) => (self as { logic?: { implementations?:
  * (their calls are handed to XState after it, as actions of their own: hooks.ts). The two
  * state-based-action checks, with an engine's check provided, run as `CheckSteps`.
  */
-type Run = (draft: Draft, event: MachineEvent) => unknown[] | undefined;
+type Run = (draft: Draft, event: MachineEvent, params: unknown) => unknown[] | undefined;
 
 /** The rules actions that are a 704.3 check, and the rule point each checks at. */
 const STATE_BASED_ACTION_CHECKS: Partial<Record<string, (ctx: GameContext, params: unknown) => StateBasedActionsRule>> = {
@@ -144,13 +144,22 @@ const continueCheck = (steps: CheckSteps, check: priority.StateBasedActionsCheck
 
 const NOTHING_ANSWERED = { performed: false, triggered: [] } as const;
 
-/** A rule as a `Run`: the effect hooks' calls collected when an engine provides any. */
-function runOf(name: string, rule: Rule<unknown>, params: unknown, steps: CheckSteps, args: ActionArgs): { run: Run; hooks: CollectingHooks | null } {
-  const hooks = providedHooksOf(actionsOfLogic(args.self));
+/** The hooks a rules action sees, and what it runs: the rule itself, or a check's first step (an engine's check provided). */
+interface Running { run: Run; hooks: HostHooks | null }
+
+/** A rule as it runs in an action: the effect hooks' calls collected when an engine provides any. */
+function runningOf(name: string, rule: Rule<unknown>, steps: CheckSteps): (args: ActionArgs, params: unknown) => Running {
+  // No engine: the rule as it is (the hot path allocates nothing here).
+  const plain: Running = { run: (draft, event, params) => { rule(draft, event, params); return undefined; }, hooks: null };
   const checkRule = STATE_BASED_ACTION_CHECKS[name];
-  if (checkRule !== undefined && hooks.stateBasedActions) return { run: beginCheck(steps, checkRule(args.context, params)), hooks: null };
-  const collecting = hooks.effects ? new CollectingHooks(hooks.names) : null;
-  return { run: (draft, event) => { rule(draft, event, params); return collecting?.calls; }, hooks: collecting };
+  return (args, params) => {
+    const hooks = providedHooksOf(actionsOfLogic(args.self));
+    if (hooks === NO_HOOKS_PROVIDED) return plain;
+    if (checkRule !== undefined && hooks.stateBasedActions) return { run: beginCheck(steps, checkRule(args.context, params)), hooks: null };
+    if (!hooks.effects) return plain;
+    const collecting = new CollectingHooks(hooks.names);
+    return { run: (draft, event, p) => { rule(draft, event, p); return collecting.calls; }, hooks: collecting };
+  };
 }
 
 /**
@@ -162,10 +171,10 @@ function runOf(name: string, rule: Rule<unknown>, params: unknown, steps: CheckS
  * it throws rather than skip the rules.
  */
 function builtInRulesAction<P extends object | undefined = undefined>(name: string, rule: Rule<P>): RulesActionFunction<P> {
-  return builtIn(name, (args, params) => runOf(name, rule as Rule<unknown>, params, BUILT_IN_CHECK_STEPS, args));
+  return builtIn(name, runningOf(name, rule as Rule<unknown>, BUILT_IN_CHECK_STEPS));
 }
 
-function builtIn<P>(name: string, runFor: (args: ActionArgs, params: P) => { run: Run; hooks: HostHooks | null }): RulesActionFunction<P> {
+function builtIn<P>(name: string, runFor: (args: ActionArgs, params: P) => Running): RulesActionFunction<P> {
   function rulesAction(): never {
     throw new Error('mtg-turn-machine: this XState version did not resolve a rules action as a built-in action; it is not supported');
   }
@@ -180,7 +189,7 @@ function builtIn<P>(name: string, runFor: (args: ActionArgs, params: P) => { run
     }
     const draft: Draft = { ctx: current.draft.ctx, recording: current.draft.recording, hooks: hooks ?? NO_HOOKS, records: [], refusals: [] };
     spend('rulesActions');
-    const calls = run(draft, event);
+    const calls = run(draft, event, params);
     withinBudget(draft);
     let result: [Snapshot, unknown[] | undefined] = [snapshot, undefined];
     if (current.made) {
@@ -226,17 +235,17 @@ const BUILT_IN_CHECK_STEPS: CheckSteps = {
  * like the other.
  */
 function publicRulesAction<P extends object | undefined = undefined>(name: string, rule: Rule<P>): RulesActionFunction<P> {
-  return publicAction((args, params) => runOf(name, rule as Rule<unknown>, params, PUBLIC_CHECK_STEPS, args));
+  return publicAction(runningOf(name, rule as Rule<unknown>, PUBLIC_CHECK_STEPS));
 }
 
-function publicAction<P>(runFor: (args: ActionArgs, params: P) => { run: Run; hooks: HostHooks | null }): RulesActionFunction<P> {
+function publicAction<P>(runFor: (args: ActionArgs, params: P) => Running): RulesActionFunction<P> {
   return enqueueActions<GameContext, MachineEvent, P, MachineEvent, never, never, never, never, TurnEmitted>(
     (args, params) => {
       const { context, event, enqueue } = args;
       const { run, hooks } = runFor(args, params);
       const draft = beginDraft(context, hooks ?? NO_HOOKS, context.options.history);
       spend('rulesActions');
-      const calls = run(draft, event);
+      const calls = run(draft, event, params);
       withinBudget(draft);
       const changes = changesOf(draft);
       if (changes) {

@@ -134,16 +134,17 @@ export interface ProvidedHooks {
   readonly names: ReadonlySet<HookName>;
 }
 
-const NONE: ProvidedHooks = { effects: false, stateBasedActions: false, names: new Set() };
+/** A machine whose engine provides none of the hooks. */
+export const NO_HOOKS_PROVIDED: ProvidedHooks = { effects: false, stateBasedActions: false, names: new Set() };
 const provided = new WeakMap<object, ProvidedHooks>();
 
 /** What a machine's actions (`machine.implementations.actions`) provide of the hooks; read once per machine. */
 export function providedHooksOf(actions: Record<string, unknown> | undefined): ProvidedHooks {
-  if (actions === undefined) return NONE;
+  if (actions === undefined) return NO_HOOKS_PROVIDED;
   let known = provided.get(actions);
   if (known === undefined) {
     const names = new Set(HOOK_ORDER.filter((name) => typeof actions[name] === 'function' && actions[name] !== DEFAULT_HOOK_ACTIONS[name]));
-    known = names.size === 0 ? NONE : { effects: [...names].some((n) => n !== 'performStateBasedActions'), stateBasedActions: names.has('performStateBasedActions'), names };
+    known = names.size === 0 ? NO_HOOKS_PROVIDED : { effects: [...names].some((n) => n !== 'performStateBasedActions'), stateBasedActions: names.has('performStateBasedActions'), names };
     provided.set(actions, known);
   }
   return known;
