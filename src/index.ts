@@ -2,7 +2,7 @@
 // The package's one way in: the machine, the view, legality, persistence and the vocabulary.
 
 // The machine, and actors of it that take any value as an event
-export { turnMachine, type TurnMachine, type TurnSnapshot } from './machine/index.js';
+export { turnMachine, XSTATE_FAST_PATH_AGREES, type TurnMachine, type TurnSnapshot } from './machine/index.js';
 export { GameInputError } from './machine/context.js';
 export type { TurnEmitted } from './machine/emitted.js';
 export type { HostHooks, HookParams, HookName, HookAction, StateBasedActionsResult, StateBasedActionsRule } from './machine/hooks.js';
