@@ -3,8 +3,9 @@
 // folder, and there
 //   - the library: type-check a consumer strictly (moduleResolution bundler, node16 as an ES module and as
 //     CommonJS, nodenext), `import` it and `require` it and play a game through each, load the JSON
-//     Schema; against each xstate version given (default: the lowest the peer range allows and the
-//     newest); check the tarball's contents and sizes, and what installing it adds;
+//     Schema; against each xstate version given (default, the xstate matrix: the lowest the peer range
+//     allows and the newest published one it admits — each also runs the fast path's self-test, a game
+//     with host hooks, XState's pure functions and an inspector); check the tarball's contents and sizes, and what installing it adds;
 //   - publint and arethetypeswrong on the tarball; three users' projects (scripts/consumer-apps.ts): a Vite +
 //     React app on mtg-turn-machine/react (built, opened in Chromium), a Jest 30 project that require()s the
 //     package, a plain Node project running mtg-turn-machine/testing's paths against examples/engine;
@@ -150,18 +151,19 @@ const hooks: Partial<HostHooks> = {
   drawCard: ({ player, turn }) => { calls.push(\`T\${turn} draw \${player}\`); },
   performStateBasedActions: ({ rule, turn }) => { calls.push(\`T\${turn} sba \${rule}\`); return false; },
 };
+check(XSTATE_FAST_PATH_AGREES, 'the fast path agrees with the documented one on this xstate (the self-test at load)');
 const engineMachine = createTurnMachine({ hooks });
 const [first, pending] = initialTransition(engineMachine, { players: ['A', 'B'] });
 transition(engineMachine, first, { type: 'priority.pass', player: 'A' });
 check(calls.length === 0, 'the pure functions call no host code', calls);
 check(pending.some((action) => action.type === 'untapPermanents'), 'initialTransition returns the hook calls', pending.map((action) => action.type));
 const inspected: string[] = [];
-const engineActor = createActor(engineMachine, { input: { players: ['A', 'B'] }, inspect: (e) => { if (e.type === '@xstate.action') inspected.push(e.action.type); } });
+const engineActor = createActor(engineMachine, { input: { players: ['A', 'B'], options: { skipFirstDraw: false } }, inspect: (e) => { if (e.type === '@xstate.action') inspected.push(e.action.type); } });
 engineActor.start();
 engineActor.send({ type: 'priority.pass', player: 'A' });
 engineActor.send({ type: 'priority.pass', player: 'B' });
 const expected = ['T1 untap A', 'T1 sba 117.5', 'T1 sba 117.5', 'T1 draw A', 'T1 sba 117.5'];
-check(JSON.stringify(calls) === JSON.stringify(expected), 'the hooks in the rules\' order', calls);
+check(JSON.stringify(calls) === JSON.stringify(expected), 'the hooks in the order of the rules', calls);
 check(['untapPermanents', 'drawCard', 'performStateBasedActions'].every((name) => inspected.includes(name)), 'the inspector sees the hook calls', inspected);
 engineActor.stop();
 const played = createPlayout({ players: ['A', 'B'] }, { hooks });
@@ -172,7 +174,7 @@ console.log(\`game ok: turn \${seen.turn}, \${seen.activePlayer}'s \${seen.step}
 }
 
 const ESM_IMPORTS = `import { createActor, initialTransition, transition } from 'xstate';
-import { createGame, createPlayout, createTurnMachine, turnMachine, view, type Game, type HostHooks, type LegalAction, type View } from 'mtg-turn-machine';
+import { createGame, createPlayout, createTurnMachine, turnMachine, view, XSTATE_FAST_PATH_AGREES, type Game, type HostHooks, type LegalAction, type View } from 'mtg-turn-machine';
 import { validateScenario } from 'mtg-turn-machine/scenario';
 import { PHASES } from 'mtg-turn-machine/vocabulary';`;
 
