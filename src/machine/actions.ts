@@ -1,6 +1,6 @@
 // The machine's named actions: each calls one rules function on a working copy of the
 // context, then assigns the result and emits the history records it produced.
-import { assign, emit, enqueueActions, raise } from 'xstate';
+import { emit, enqueueActions, raise } from 'xstate';
 import * as combat from '../rules/combat.js';
 import * as control from '../rules/control.js';
 import { beginDraft, changesOf, type Draft } from '../rules/draft.js';
@@ -24,7 +24,9 @@ import type { InternalEvent, MachineEvent } from './events.js';
 import { budgetedBeginning, spend } from './budget.js';
 import { HookFault } from './faults.js';
 import { CollectingHooks, DEFAULT_HOOK_ACTIONS, NO_HOOKS_PROVIDED, providedHooksOf, takeAnswer } from './hooks.js';
-import { currentMicrostep } from './microstep.js';
+import { builtInAction, currentMicrostep, nextSnapshot, XSTATE_RESOLVES_BUILT_INS, type Snapshot } from './xstateInternals.js';
+
+export { nextSnapshot, XSTATE_RESOLVES_BUILT_INS } from './xstateInternals.js';
 
 /** What an action does to the game: a rules function over a working copy (its draft). */
 export type Rule<P = undefined> = (draft: Draft, event: MachineEvent, params: P) => void;
@@ -49,12 +51,14 @@ interface SharedDraft {
   made: boolean;
 }
 
-let shared: SharedDraft | null = null;
+/** Each microstep's draft, by the microstep's identity (see `currentMicrostep`): no actor sees another's. */
+const drafts = new WeakMap<object, SharedDraft>();
 
 /** The draft this action continues: it runs in the same microstep as the last one, and sees the context that one left. */
 function sharedDraftFor(microstep: unknown, context: GameContext): SharedDraft | null {
-  const last = shared;
-  if (last === null || microstep === undefined || last.microstep !== microstep) return null;
+  if (microstep === undefined) return null;
+  const last = drafts.get(microstep as object);
+  if (last === undefined) return null;
   if (!last.made) return context === last.base ? last : null;
   if (last.live === null && context !== last.base) last.live = context; // made by XState's assign (see nextSnapshot)
   return context === last.live ? last : null;
@@ -72,22 +76,6 @@ function exact(changes: Partial<GameContext>): Partial<GameContext> {
     if (Array.isArray(value)) lists[key] = value.slice();
   }
   return changes;
-}
-
-/** An XState machine snapshot: a plain object whose state fields (value, _nodes, tags…) actions never change. */
-type Snapshot = { context: GameContext } & Record<string, unknown>;
-
-/**
- * The microstep's snapshot with a new context. Actions do not change the active states, so the
- * snapshot is the same but for its context: a copy of XState's plain snapshot object spares
- * recomputing the state value (what XState's `assign` does, by rebuilding the snapshot). Any
- * other kind of snapshot gets XState's own `assign`.
- */
-export function nextSnapshot(snapshot: Snapshot, next: GameContext): [Snapshot, unknown[] | undefined] {
-  if (Object.getPrototypeOf(snapshot) === Object.prototype && '_nodes' in snapshot && 'value' in snapshot) {
-    return [{ ...snapshot, context: next }, undefined];
-  }
-  return [snapshot, [assign(() => next)]];
 }
 
 type Emitted = ReturnType<typeof emit<GameContext, MachineEvent, undefined, TurnEmitted, TurnEmitted>>;
@@ -175,17 +163,14 @@ function builtInRulesAction<P extends object | undefined = undefined>(name: stri
 }
 
 function builtIn<P>(name: string, runFor: (args: ActionArgs, params: P) => Running): RulesActionFunction<P> {
-  function rulesAction(): never {
-    throw new Error('mtg-turn-machine: this XState version did not resolve a rules action as a built-in action; it is not supported');
-  }
-  const resolve = (_scope: unknown, snapshot: Snapshot, args: ActionArgs, params: P) => {
+  const resolve = (scope: unknown, snapshot: Snapshot, args: ActionArgs, params: P) => {
     const { context, event } = args;
     const { run, hooks } = runFor(args, params);
-    const microstep = currentMicrostep();
+    const microstep = currentMicrostep(scope);
     let current = sharedDraftFor(microstep, context);
     if (current === null) {
       current = { microstep, draft: beginDraft(context, NO_HOOKS, context.options.history), base: context, live: null, made: false };
-      shared = microstep === undefined ? null : current;
+      if (microstep !== undefined) drafts.set(microstep as object, current);
     }
     const draft: Draft = { ctx: current.draft.ctx, recording: current.draft.recording, hooks: hooks ?? NO_HOOKS, records: [], refusals: [] };
     spend('rulesActions');
@@ -214,9 +199,9 @@ function builtIn<P>(name: string, runFor: (args: ActionArgs, params: P) => Runni
       if (calls !== undefined) for (const call of calls) nested.push(call);
       result[1] = nested;
     }
-    return [result[0], undefined, result[1]];
+    return [result[0], undefined, result[1]] as [Snapshot, undefined, unknown[] | undefined];
   }
-  return Object.assign(rulesAction, { type: name, resolve }) as unknown as RulesActionFunction<P>;
+  return builtInAction(name, resolve) as unknown as RulesActionFunction<P>;
 }
 
 /** The check's steps as built-in actions: the engine's call by name, then a rules action reading its answer. */
@@ -269,16 +254,6 @@ const PUBLIC_CHECK_STEPS: CheckSteps = {
     return [{ type: 'performStateBasedActions', params }, publicAction(() => ({ run: continueCheck(PUBLIC_CHECK_STEPS, check, params), hooks: null }))];
   },
 };
-
-/**
- * Whether this XState builds its own actions the way `builtInRulesAction` builds ours: a
- * function carrying `type` and `resolve` (XState 5's protocol for `assign`, `raise`, `emit`…,
- * not a documented API). Checked on XState's own `assign`, once, without running anything.
- */
-export const XSTATE_RESOLVES_BUILT_INS: boolean = (() => {
-  const probe = assign<GameContext, MachineEvent, undefined, MachineEvent, never>(() => ({})) as unknown as { type?: unknown; resolve?: unknown };
-  return probe.type === 'xstate.assign' && typeof probe.resolve === 'function';
-})();
 
 /** How the rules actions are built: as XState builds its own (faster, where it does), or through its documented API. */
 export type ActionPath = 'builtIn' | 'public';

@@ -16,8 +16,7 @@ import { capturingScope, deliver, isTrusted, whileBusy } from './delivery.js';
 import type { TurnEmitted } from './emitted.js';
 import { refusalOfFault } from './faults.js';
 import { containedHook, type HookAction, type HookName } from './hooks.js';
-import { inScope } from './microstep.js';
-import { executingAtOnce } from './xstateInternals.js';
+import { executingAtOnce, inScope } from './xstateInternals.js';
 
 export type Acceptance = { ok: true; event: TurnEvent } | { ok: false; refusal: Refusal };
 

@@ -1,8 +1,51 @@
 // What the machine relies on of XState beyond its documented API, in one place (issue 19):
-// each fact is named here with why it holds, so that an XState release that changes one is
-// found by its name. (More of them live in actions.ts and microstep.ts for now: the `resolve`
-// protocol of built-in actions, the snapshot spread, the per-microstep `actionExecutor`.)
-import { createActor, type AnyActorScope, type AnyStateMachine, type ExecutableActionObject } from 'xstate';
+// the `resolve` protocol of built-in actions, the snapshot spread, the per-microstep
+// `actionExecutor`, an actor's own scope (`_actorScope`); the `StateMachine` subclass of the
+// boundary (boundary.ts) overrides only `transition`, `getInitialSnapshot` and `provide`, XState's
+// documented logic interface. Each fact is named here with why it holds, and checked by behaviour
+// as the package loads (`fastPathAgrees`): an XState release that keeps the shapes and changes
+// their meaning makes the machine use XState's documented API instead.
+import { assign, createActor, type AnyActorScope, type AnyStateMachine, type ExecutableActionObject } from 'xstate';
+
+/** An XState machine snapshot: a plain object whose state fields (value, _nodes, tags…) actions never change. */
+export type Snapshot = { context: object } & Record<string, unknown>;
+
+/**
+ * An action built as XState builds its own (`assign`, `raise`, `emit`…): a function carrying
+ * `type` and `resolve`, which XState calls with the microstep's current snapshot; it returns the
+ * next snapshot, its params, and actions to run right after it, in order (xstate 5
+ * `resolveAndExecuteActionsWithContext`). Called as a function — an XState that stopped
+ * resolving it so — it throws rather than skip the rules.
+ */
+export function builtInAction(type: string, resolve: (scope: unknown, snapshot: never, args: never, params: never) => [unknown, unknown, unknown[] | undefined]): unknown {
+  function rulesAction(): never {
+    throw new Error('mtg-turn-machine: this XState version did not resolve a rules action as a built-in action; it is not supported');
+  }
+  return Object.assign(rulesAction, { type, resolve });
+}
+
+/**
+ * Whether this XState builds its own actions the way `builtInAction` builds ours: a function
+ * carrying `type` and `resolve`. Checked on XState's own `assign`, once, without running
+ * anything (the shape; `fastPathAgrees` checks the meaning).
+ */
+export const XSTATE_RESOLVES_BUILT_INS: boolean = (() => {
+  const probe = assign(() => ({})) as unknown as { type?: unknown; resolve?: unknown };
+  return probe.type === 'xstate.assign' && typeof probe.resolve === 'function';
+})();
+
+/**
+ * The microstep's snapshot with a new context. Actions do not change the active states, so the
+ * snapshot is the same but for its context: a copy of XState's plain snapshot object spares
+ * recomputing the state value (what XState's `assign` does, by rebuilding the snapshot). Any
+ * other kind of snapshot gets XState's own `assign`.
+ */
+export function nextSnapshot<S extends Snapshot>(snapshot: S, next: S['context']): [S, unknown[] | undefined] {
+  if (Object.getPrototypeOf(snapshot) === Object.prototype && '_nodes' in snapshot && 'value' in snapshot) {
+    return [{ ...snapshot, context: next }, undefined];
+  }
+  return [snapshot, [assign(() => next)]];
+}
 
 /**
  * Whether `scope` is an actor's own scope (its `createActor` computing the initial snapshot),
@@ -90,4 +133,38 @@ export function fastPathAgrees(fast: AnyStateMachine, documented: AnyStateMachin
   } catch {
     return false;
   }
+}
+
+/**
+ * Which microstep a rules action runs in, for the rules actions that share one working copy per
+ * microstep (actions.ts, `SharedDraft`). XState gives an actor scope a fresh `actionExecutor`
+ * for each microstep it takes (and restores it after; xstate ≥ 5.27), so that function is the
+ * microstep's identity. The boundary (boundary.ts) notes, per scope, the executor outside its
+ * transition (`inScope`); an executor other than that one is a microstep's. Outside such a call
+ * — the bare chart of machines/turn.ts run by another machine — or with an executor XState did
+ * not replace, there is no identity, and no action shares (each assigns its own changes, as
+ * XState would expect). The self-test (`fastPathAgrees`) checks the sharing by its result.
+ */
+const outsideExecutor = new WeakMap<object, unknown>();
+
+/** Runs `run` (a transition of the machine) in `scope`, noting the scope's executor outside any microstep. */
+export function inScope<T>(scope: unknown, run: () => T): T {
+  const own = scope as AnyActorScope;
+  const had = outsideExecutor.has(own);
+  const before = outsideExecutor.get(own);
+  outsideExecutor.set(own, own.actionExecutor);
+  try {
+    return run();
+  } finally {
+    if (had) outsideExecutor.set(own, before);
+    else outsideExecutor.delete(own);
+  }
+}
+
+/** The identity of the microstep `scope` is in (an action's scope, as XState hands it to `resolve`), or undefined when not known. */
+export function currentMicrostep(scope: unknown): unknown {
+  const own = scope as AnyActorScope;
+  if (!outsideExecutor.has(own)) return undefined;
+  const executor = own.actionExecutor;
+  return executor === outsideExecutor.get(own) ? undefined : executor;
 }
