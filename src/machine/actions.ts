@@ -24,7 +24,7 @@ import type { InternalEvent, MachineEvent } from './events.js';
 import { budgetedBeginning, spend } from './budget.js';
 import { HookFault } from './faults.js';
 import { CollectingHooks, DEFAULT_HOOK_ACTIONS, NO_HOOKS_PROVIDED, providedHooksOf, takeAnswer } from './hooks.js';
-import { builtInAction, currentMicrostep, nextSnapshot, XSTATE_RESOLVES_BUILT_INS, type Snapshot } from './xstateInternals.js';
+import { builtInAction, microstepSlot, nextSnapshot, XSTATE_RESOLVES_BUILT_INS, type Snapshot } from './xstateInternals.js';
 
 export { nextSnapshot, XSTATE_RESOLVES_BUILT_INS } from './xstateInternals.js';
 
@@ -40,8 +40,6 @@ export type Rule<P = undefined> = (draft: Draft, event: MachineEvent, params: P)
  * its rules function and its history records; only the copies are saved.
  */
 interface SharedDraft {
-  /** The microstep's identity (see `currentMicrostep`). */
-  readonly microstep: unknown;
   readonly draft: Draft;
   /** The context before the microstep's first rules action. */
   readonly base: GameContext;
@@ -51,13 +49,8 @@ interface SharedDraft {
   made: boolean;
 }
 
-/** Each microstep's draft, by the microstep's identity (see `currentMicrostep`): no actor sees another's. */
-const drafts = new WeakMap<object, SharedDraft>();
-
-/** The draft this action continues: it runs in the same microstep as the last one, and sees the context that one left. */
-function sharedDraftFor(microstep: unknown, context: GameContext): SharedDraft | null {
-  if (microstep === undefined) return null;
-  const last = drafts.get(microstep as object);
+/** The draft this action continues: the last one of its microstep (see `microstepSlot`), if it sees the context that one left. */
+function sharedDraftFor(last: SharedDraft | undefined, context: GameContext): SharedDraft | null {
   if (last === undefined) return null;
   if (!last.made) return context === last.base ? last : null;
   if (last.live === null && context !== last.base) last.live = context; // made by XState's assign (see nextSnapshot)
@@ -166,11 +159,11 @@ function builtIn<P>(name: string, runFor: (args: ActionArgs, params: P) => Runni
   const resolve = (scope: unknown, snapshot: Snapshot, args: ActionArgs, params: P) => {
     const { context, event } = args;
     const { run, hooks } = runFor(args, params);
-    const microstep = currentMicrostep(scope);
-    let current = sharedDraftFor(microstep, context);
+    const slot = microstepSlot(scope);
+    let current = sharedDraftFor(slot?.shared as SharedDraft | undefined, context);
     if (current === null) {
-      current = { microstep, draft: beginDraft(context, NO_HOOKS, context.options.history), base: context, live: null, made: false };
-      if (microstep !== undefined) drafts.set(microstep as object, current);
+      current = { draft: beginDraft(context, NO_HOOKS, context.options.history), base: context, live: null, made: false };
+      if (slot !== undefined) slot.shared = current;
     }
     const draft: Draft = { ctx: current.draft.ctx, recording: current.draft.recording, hooks: hooks ?? NO_HOOKS, records: [], refusals: [] };
     spend('rulesActions');

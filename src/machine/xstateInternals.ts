@@ -140,31 +140,53 @@ export function fastPathAgrees(fast: AnyStateMachine, documented: AnyStateMachin
  * microstep (actions.ts, `SharedDraft`). XState gives an actor scope a fresh `actionExecutor`
  * for each microstep it takes (and restores it after; xstate ≥ 5.27), so that function is the
  * microstep's identity. The boundary (boundary.ts) notes, per scope, the executor outside its
- * transition (`inScope`); an executor other than that one is a microstep's. Outside such a call
- * — the bare chart of machines/turn.ts run by another machine — or with an executor XState did
+ * transition (`inScope`); an executor other than that one is a microstep's (`microstepSlot`).
+ * Outside such a call — the bare chart of machines/turn.ts run by another machine — or with an executor XState did
  * not replace, there is no identity, and no action shares (each assigns its own changes, as
  * XState would expect). The self-test (`fastPathAgrees`) checks the sharing by its result.
  */
-const outsideExecutor = new WeakMap<object, unknown>();
+interface Transition {
+  /** The scope's executor outside any microstep. */
+  readonly outside: unknown;
+  /** The microstep last seen (its executor), and what its rules actions share. */
+  microstep: unknown;
+  shared: unknown;
+}
+
+/** Each scope's transition in progress (nested machines each have their own scope): one lookup per action. */
+const transitions = new WeakMap<object, Transition>();
 
 /** Runs `run` (a transition of the machine) in `scope`, noting the scope's executor outside any microstep. */
 export function inScope<T>(scope: unknown, run: () => T): T {
   const own = scope as AnyActorScope;
-  const had = outsideExecutor.has(own);
-  const before = outsideExecutor.get(own);
-  outsideExecutor.set(own, own.actionExecutor);
+  const before = transitions.get(own);
+  transitions.set(own, { outside: own.actionExecutor, microstep: undefined, shared: undefined });
   try {
     return run();
   } finally {
-    if (had) outsideExecutor.set(own, before);
-    else outsideExecutor.delete(own);
+    if (before !== undefined) transitions.set(own, before);
+    else transitions.delete(own);
   }
 }
 
-/** The identity of the microstep `scope` is in (an action's scope, as XState hands it to `resolve`), or undefined when not known. */
-export function currentMicrostep(scope: unknown): unknown {
+/** What the rules actions of one microstep share (see `microstepSlot`). */
+export interface MicrostepSlot {
+  shared: unknown;
+}
+
+/**
+ * The slot of the microstep `scope` is in (an action's scope, as XState hands it to `resolve`):
+ * empty as a new microstep begins; undefined when the microstep is not known.
+ */
+export function microstepSlot(scope: unknown): MicrostepSlot | undefined {
   const own = scope as AnyActorScope;
-  if (!outsideExecutor.has(own)) return undefined;
+  const transition = transitions.get(own);
+  if (transition === undefined) return undefined;
   const executor = own.actionExecutor;
-  return executor === outsideExecutor.get(own) ? undefined : executor;
+  if (executor === transition.outside) return undefined;
+  if (transition.microstep !== executor) {
+    transition.microstep = executor;
+    transition.shared = undefined;
+  }
+  return transition;
 }
