@@ -3,8 +3,9 @@
 // folder, and there
 //   - the library: type-check a consumer strictly (moduleResolution bundler, node16 as an ES module and as
 //     CommonJS, nodenext), `import` it and `require` it and play a game through each, load the JSON
-//     Schema; against each xstate version given (default: the lowest the peer range allows and the
-//     newest); check the tarball's contents and sizes, and what installing it adds;
+//     Schema; against each xstate version given (default, the xstate matrix: the lowest the peer range
+//     allows and the newest published one it admits — each also runs the fast path's self-test, a game
+//     with host hooks, XState's pure functions and an inspector); check the tarball's contents and sizes, and what installing it adds;
 //   - publint and arethetypeswrong on the tarball; three users' projects (scripts/consumer-apps.ts): a Vite +
 //     React app on mtg-turn-machine/react (built, opened in Chromium), a Jest 30 project that require()s the
 //     package, a plain Node project running mtg-turn-machine/testing's paths against examples/engine;
@@ -74,10 +75,17 @@ function bytesBelow(dir: string, skip: string[] = []): number {
 
 const kB = (bytes: number) => `${(bytes / 1024).toFixed(0)} kB`;
 
-/** The lowest version a `^X.Y.Z` range admits. */
+/** The lowest version a `~X.Y.Z` (or `^X.Y.Z`) range admits. */
 export function lowestOf(range: string): string {
-  const found = /^\^(\d+\.\d+\.\d+)$/.exec(range);
-  return found ? found[1] : fail(`xstate's peer range "${range}" is not of the form ^X.Y.Z`);
+  const found = /^[~^](\d+\.\d+\.\d+)$/.exec(range);
+  return found ? found[1] : fail(`xstate's peer range "${range}" is not of the form ~X.Y.Z or ^X.Y.Z`);
+}
+
+/** The newest published version `range` admits (the registry's answer): the top of the matrix. */
+export function newestOf(range: string): string {
+  const answer = JSON.parse(run('npm', ['view', `xstate@${range}`, 'version', '--json'], ROOT)) as string | string[];
+  const versions = Array.isArray(answer) ? answer : [answer];
+  return versions[versions.length - 1] ?? fail(`no xstate version is published in the peer range "${range}"`);
 }
 
 export function checkLibraryTarball(packed: Packed): void {
@@ -133,12 +141,40 @@ check(game.seat('B').send({ type: 'priority.pass', player: 'B' }) !== null, 'B c
 check(PHASES.length === 5, 'the vocabulary', PHASES);
 check(validateScenario({ name: 'x', players: ['A', 'B'], script: [{ passAll: true }] }).ok, 'a valid scenario');
 check(!validateScenario({ name: 'x', players: ['A', 'B'], script: [{ pas: 'A' }] }).ok, 'an invalid scenario');
-console.log(\`game ok: turn \${seen.turn}, \${seen.activePlayer}'s \${seen.step}, exile \${seen.zones.exile.join(',')}\`);
+
+// The host hooks on this xstate (issue 19): XState's pure functions call no host code and return
+// the calls; an actor calls them in the rules' order, its inspector sees each by name; the fast
+// path of the rules actions agrees with the documented one on this xstate (its self-test).
+const calls: string[] = [];
+const hooks: Partial<HostHooks> = {
+  untapPermanents: ({ player, turn }) => { calls.push(\`T\${turn} untap \${player}\`); },
+  drawCard: ({ player, turn }) => { calls.push(\`T\${turn} draw \${player}\`); },
+  performStateBasedActions: ({ rule, turn }) => { calls.push(\`T\${turn} sba \${rule}\`); return false; },
+};
+check(XSTATE_FAST_PATH_AGREES, 'the fast path agrees with the documented one on this xstate (the self-test at load)');
+const engineMachine = createTurnMachine({ hooks });
+const [first, pending] = initialTransition(engineMachine, { players: ['A', 'B'] });
+transition(engineMachine, first, { type: 'priority.pass', player: 'A' });
+check(calls.length === 0, 'the pure functions call no host code', calls);
+check(pending.some((action) => action.type === 'untapPermanents'), 'initialTransition returns the hook calls', pending.map((action) => action.type));
+const inspected: string[] = [];
+const engineActor = createActor(engineMachine, { input: { players: ['A', 'B'], options: { skipFirstDraw: false } }, inspect: (e) => { if (e.type === '@xstate.action') inspected.push(e.action.type); } });
+engineActor.start();
+engineActor.send({ type: 'priority.pass', player: 'A' });
+engineActor.send({ type: 'priority.pass', player: 'B' });
+const expected = ['T1 untap A', 'T1 sba 117.5', 'T1 sba 117.5', 'T1 draw A', 'T1 sba 117.5'];
+check(JSON.stringify(calls) === JSON.stringify(expected), 'the hooks in the order of the rules', calls);
+check(['untapPermanents', 'drawCard', 'performStateBasedActions'].every((name) => inspected.includes(name)), 'the inspector sees the hook calls', inspected);
+engineActor.stop();
+const played = createPlayout({ players: ['A', 'B'] }, { hooks });
+played.send({ type: 'priority.pass', player: 'A' });
+check(played.view().priority === 'B', 'a playout with hooks', played.view());
+console.log(\`game ok: turn \${seen.turn}, \${seen.activePlayer}'s \${seen.step}, exile \${seen.zones.exile.join(',')}; hooks ok\`);
 `;
 }
 
-const ESM_IMPORTS = `import { createActor } from 'xstate';
-import { createGame, turnMachine, view, type Game, type LegalAction, type View } from 'mtg-turn-machine';
+const ESM_IMPORTS = `import { createActor, initialTransition, transition } from 'xstate';
+import { createGame, createPlayout, createTurnMachine, turnMachine, view, XSTATE_FAST_PATH_AGREES, type Game, type HostHooks, type LegalAction, type View } from 'mtg-turn-machine';
 import { validateScenario } from 'mtg-turn-machine/scenario';
 import { PHASES } from 'mtg-turn-machine/vocabulary';`;
 
@@ -151,7 +187,7 @@ const TS_CONFIGS: Record<string, Record<string, unknown>> = {
   nodenext: { module: 'nodenext', moduleResolution: 'nodenext', noEmit: true },
 };
 
-function checkLibraryConsumer(tarball: string, xstate: string, parent: string): void {
+export function checkLibraryConsumer(tarball: string, xstate: string, parent: string): void {
   const app = join(parent, `app-xstate-${xstate}`);
   mkdirSync(app);
   writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'consumer', version: '1.0.0', private: true }));
@@ -227,7 +263,9 @@ async function checkCli(parent: string): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  const versions = process.argv.slice(2).length > 0 ? process.argv.slice(2) : [lowestOf(manifest.peerDependencies.xstate), 'latest'];
+  // The matrix: the lowest and the newest xstate the peer range admits (the range is capped at what is tested).
+  const range = manifest.peerDependencies.xstate;
+  const versions = process.argv.slice(2).length > 0 ? process.argv.slice(2) : [...new Set([lowestOf(range), newestOf(range)])];
   const parent = mkdtempSync(join(tmpdir(), 'mtg-consumer-'));
   try {
     const packed = pack(undefined, parent);

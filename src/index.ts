@@ -4,11 +4,11 @@
 // `mtg-turn-machine/playout` (src/playout/index.ts): an app that only plays games does not carry it.
 
 // The machine, and actors of it that take any value as an event
-export { turnMachine, type TurnMachine, type TurnSnapshot } from './api/machine.js';
+export { turnMachine, XSTATE_FAST_PATH_AGREES, type TurnMachine, type TurnSnapshot } from './api/machine.js';
 export { GameInputError } from './machine/context.js';
 export type { TurnEmitted } from './machine/emitted.js';
-export type { HookParams, HookName, StateBasedActionsResult, StateBasedActionsRule } from './machine/hooks.js';
-export { createTurnActor, GameStartError, type TurnActor, type TurnActorOptions } from './api/actor.js';
+export type { HostHooks, HookParams, HookName, HookAction, StateBasedActionsResult, StateBasedActionsRule } from './machine/hooks.js';
+export { createTurnActor, createTurnMachine, GameStartError, type TurnActor, type TurnActorOptions, type TurnMachineOptions } from './api/actor.js';
 export type { Fault, FaultReporter } from './api/faults.js';
 export { createGame, type Game, type GameView, type HistorySink, type Seat, type CreateGameOptions } from './api/game.js';
 // What a UI asks

@@ -9,6 +9,7 @@ import { acceptEvent, ForeignEvent } from '../machine/boundary.js';
 import { checkedInput, GameInputError } from '../machine/context.js';
 import { flush, isBusy, isTrusted, registerQueue, trust, type DeliveryQueue } from '../machine/delivery.js';
 import { messageOf } from '../machine/faults.js';
+import { hookActionsOf, type HostHooks } from '../machine/hooks.js';
 import { turnMachine, type TurnMachine } from './machine.js';
 import type { GameContext } from '../rules/types.js';
 import { limitsOf, type GameInput } from '../vocabulary/index.js';
@@ -19,16 +20,41 @@ import { playabilityIssues } from './playable.js';
 /** An actor of the turn machine. */
 export type TurnActor = Actor<TurnMachine>;
 
-/** `createTurnActor`'s options: the machine (a `turnMachine.provide(…)` with the host's hooks), a snapshot to resume, inspection. */
+/** `createTurnActor`'s options: the host's hooks, a snapshot to resume, inspection. */
 export interface TurnActorOptions {
+  /** The host game engine's hooks (see `HostHooks`): those it has; the others do nothing. */
+  hooks?: Partial<HostHooks>;
   /** Resume from a persisted snapshot (see `restoreSnapshot`); it is checked again (`SnapshotError`), against the input's limits. */
   snapshot?: Snapshot<unknown>;
   /** XState's inspection callback (e.g. `@statelyai/inspect`); what it throws is contained (`onFault`). */
   inspect?: Observer<InspectionEvent> | ((event: InspectionEvent) => void);
-  /** Another build of the machine: `turnMachine.provide({ actions: { … host hooks … } })`. */
+  /**
+   * Another build of the machine (`createTurnMachine({ hooks })`, or the older spelling
+   * `turnMachine.provide({ actions: { … host hooks … } })`); `hooks` are added to it.
+   */
   machine?: TurnMachine;
   /** Told of each fault contained: a listener or inspection callback that threw, a host hook that failed an event. */
   onFault?: FaultReporter;
+}
+
+/** `createTurnMachine`'s options. */
+export interface TurnMachineOptions {
+  /** The host game engine's hooks (see `HostHooks`): those it has; the others do nothing. A TypeError names what is not a hook. */
+  hooks?: Partial<HostHooks>;
+  /** The machine to add them to (default `turnMachine`). */
+  machine?: TurnMachine;
+}
+
+/**
+ * The turn machine with a host engine's hooks, for `createActor` or further `.provide()`-style
+ * use (`turnMachine` itself, with none, stays the one Stately's tools read). The hooks are the
+ * machine's actions named after them: XState executes each call where it executes effects
+ * (at once in a running actor; `transition()` and `initialTransition()` only return them).
+ */
+export function createTurnMachine(options: TurnMachineOptions = {}): TurnMachine {
+  const machine = options.machine ?? turnMachine;
+  if (options.hooks === undefined) return machine;
+  return machine.provide({ actions: hookActionsOf(options.hooks) } as Parameters<TurnMachine['provide']>[0]);
 }
 
 /** A game that could not begin: the engine's hooks failed as turn 1 began. */
@@ -160,7 +186,7 @@ export function createTurnActor(input: GameInput, options: TurnActorOptions = {}
   const checked = checkedInput(input);
   const unplayable = playabilityIssues(checked);
   if (unplayable.length > 0) throw new GameInputError(unplayable);
-  const machine = options.machine ?? turnMachine;
+  const machine = createTurnMachine({ hooks: options.hooks, machine: options.machine });
   const snapshot = options.snapshot === undefined ? undefined : checkSnapshotFor(checked, options.snapshot);
   const reporter = () => options.onFault;
   const actor = createActor(machine, {

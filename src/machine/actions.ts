@@ -1,6 +1,6 @@
 // The machine's named actions: each calls one rules function on a working copy of the
 // context, then assigns the result and emits the history records it produced.
-import { assign, emit, enqueueActions, raise } from 'xstate';
+import { emit, enqueueActions, raise } from 'xstate';
 import * as combat from '../rules/combat.js';
 import * as control from '../rules/control.js';
 import { beginDraft, changesOf, type Draft } from '../rules/draft.js';
@@ -17,14 +17,16 @@ import * as triggerOrder from '../rules/triggerOrder.js';
 import * as triggers from '../rules/triggers.js';
 import * as plan from '../rules/turnPlan.js';
 import type { GameContext } from '../rules/types.js';
-import { NO_HOOKS, type StateBasedActionsRule } from '../rules/hooks.js';
+import { NO_HOOKS, type HostHooks, type StateBasedActionsRule } from '../rules/hooks.js';
 import type { EventOfType, TurnEventType, WaitingFor } from '../vocabulary/index.js';
 import type { TurnEmitted } from './emitted.js';
 import type { InternalEvent, MachineEvent } from './events.js';
 import { budgetedBeginning, spend } from './budget.js';
 import { HookFault } from './faults.js';
-import { defaultHooks, hooksOf } from './hooks.js';
-import { currentMicrostep } from './microstep.js';
+import { CollectingHooks, DEFAULT_HOOK_ACTIONS, NO_HOOKS_PROVIDED, providedHooksOf, takeAnswer } from './hooks.js';
+import { builtInAction, microstepSlot, nextSnapshot, XSTATE_RESOLVES_BUILT_INS, type Snapshot } from './xstateInternals.js';
+
+export { nextSnapshot, XSTATE_RESOLVES_BUILT_INS } from './xstateInternals.js';
 
 /** What an action does to the game: a rules function over a working copy (its draft). */
 export type Rule<P = undefined> = (draft: Draft, event: MachineEvent, params: P) => void;
@@ -38,8 +40,6 @@ export type Rule<P = undefined> = (draft: Draft, event: MachineEvent, params: P)
  * its rules function and its history records; only the copies are saved.
  */
 interface SharedDraft {
-  /** The microstep's identity (see `currentMicrostep`). */
-  readonly microstep: unknown;
   readonly draft: Draft;
   /** The context before the microstep's first rules action. */
   readonly base: GameContext;
@@ -49,12 +49,9 @@ interface SharedDraft {
   made: boolean;
 }
 
-let shared: SharedDraft | null = null;
-
-/** The draft this action continues: it runs in the same microstep as the last one, and sees the context that one left. */
-function sharedDraftFor(microstep: unknown, context: GameContext): SharedDraft | null {
-  const last = shared;
-  if (last === null || microstep === undefined || last.microstep !== microstep) return null;
+/** The draft this action continues: the last one of its microstep (see `microstepSlot`), if it sees the context that one left. */
+function sharedDraftFor(last: SharedDraft | undefined, context: GameContext): SharedDraft | null {
+  if (last === undefined) return null;
   if (!last.made) return context === last.base ? last : null;
   if (last.live === null && context !== last.base) last.live = context; // made by XState's assign (see nextSnapshot)
   return context === last.live ? last : null;
@@ -74,22 +71,6 @@ function exact(changes: Partial<GameContext>): Partial<GameContext> {
   return changes;
 }
 
-/** An XState machine snapshot: a plain object whose state fields (value, _nodes, tags…) actions never change. */
-type Snapshot = { context: GameContext } & Record<string, unknown>;
-
-/**
- * The microstep's snapshot with a new context. Actions do not change the active states, so the
- * snapshot is the same but for its context: a copy of XState's plain snapshot object spares
- * recomputing the state value (what XState's `assign` does, by rebuilding the snapshot). Any
- * other kind of snapshot gets XState's own `assign`.
- */
-export function nextSnapshot(snapshot: Snapshot, next: GameContext): [Snapshot, unknown[] | undefined] {
-  if (Object.getPrototypeOf(snapshot) === Object.prototype && '_nodes' in snapshot && 'value' in snapshot) {
-    return [{ ...snapshot, context: next }, undefined];
-  }
-  return [snapshot, [assign(() => next)]];
-}
-
 type Emitted = ReturnType<typeof emit<GameContext, MachineEvent, undefined, TurnEmitted, TurnEmitted>>;
 type RulesActionFunction<P> = ReturnType<typeof enqueueActions<GameContext, MachineEvent, P, MachineEvent, never, never, never, never, TurnEmitted>>;
 
@@ -102,28 +83,91 @@ function withinBudget(draft: Draft): void {
   if (draft.records.length > 0) spend('records', draft.records.length);
 }
 
+/** XState's action arguments, as a rules action reads them. */
+type ActionArgs = { context: GameContext; event: MachineEvent; self: unknown };
+
+/** The machine's own actions by name (what `.provide()` gave it, the host hooks among them). */
+const actionsOfLogic = (self: unknown) => (self as { logic?: { implementations?: { actions?: Record<string, unknown> } } } | undefined)?.logic?.implementations?.actions;
+
+/**
+ * What a rules action runs: the rule on the draft, with the host hooks it asks for collected
+ * (their calls are handed to XState after it, as actions of their own: hooks.ts). The two
+ * state-based-action checks, with an engine's check provided, run as `CheckSteps`.
+ */
+type Run = (draft: Draft, event: MachineEvent, params: unknown) => unknown[] | undefined;
+
+/** The rules actions that are a 704.3 check, and the rule point each checks at. */
+const STATE_BASED_ACTION_CHECKS: Partial<Record<string, (ctx: GameContext, params: unknown) => StateBasedActionsRule>> = {
+  checkStateBasedActions: (_ctx, params) => (params as { rule: StateBasedActionsRule }).rule,
+  checkStateBasedActionsWithoutPriority: (ctx) => end.ruleOfCheckWithoutPriority(ctx),
+};
+
+/**
+ * 704.3 with the engine's check, between actions: a check begins (one rules action), the
+ * engine's `performStateBasedActions` is called as an action of its own (executed by XState,
+ * at once in a running actor), and the next rules action reads its answer — performing the
+ * machine's own state-based actions beside it — and asks again while any was performed. The
+ * rule is priority.ts's own, in steps. Where XState does not execute the call (its pure
+ * `transition()`), no answer comes back: the check reads it as nothing performed by the engine.
+ */
+interface CheckSteps {
+  /** The call of the engine's check, and the action that reads its answer. */
+  ask(check: priority.StateBasedActionsCheck, turn: number): unknown[];
+}
+
+/** The first step of a check (see `CheckSteps`). */
+const beginCheck = (steps: CheckSteps, rule: StateBasedActionsRule): Run => (draft) =>
+  steps.ask(priority.beginStateBasedActionsCheck(draft, rule), draft.ctx.turn);
+
+/** A later step: the engine's answer to the call with `params` (none: nothing performed), and another ask while any was performed. */
+const continueCheck = (steps: CheckSteps, check: priority.StateBasedActionsCheck, params: object): Run => (draft) =>
+  (priority.continueStateBasedActionsCheck(draft, check, takeAnswer(params) ?? NOTHING_ANSWERED) ? steps.ask(check, draft.ctx.turn) : undefined);
+
+const NOTHING_ANSWERED = { performed: false, triggered: [] } as const;
+
+/** The hooks a rules action sees, and what it runs: the rule itself, or a check's first step (an engine's check provided). */
+interface Running { run: Run; hooks: HostHooks | null }
+
+/** A rule as it runs in an action: the effect hooks' calls collected when an engine provides any. */
+function runningOf(name: string, rule: Rule<unknown>, steps: CheckSteps): (args: ActionArgs, params: unknown) => Running {
+  // No engine: the rule as it is (the hot path allocates nothing here).
+  const plain: Running = { run: (draft, event, params) => { rule(draft, event, params); return undefined; }, hooks: null };
+  const checkRule = STATE_BASED_ACTION_CHECKS[name];
+  return (args, params) => {
+    const hooks = providedHooksOf(actionsOfLogic(args.self));
+    if (hooks === NO_HOOKS_PROVIDED) return plain;
+    if (checkRule !== undefined && hooks.stateBasedActions) return { run: beginCheck(steps, checkRule(args.context, params)), hooks: null };
+    if (!hooks.effects) return plain;
+    const collecting = new CollectingHooks(hooks.names);
+    return { run: (draft, event, p) => { rule(draft, event, p); return collecting.calls; }, hooks: collecting };
+  };
+}
+
 /**
  * A named rules action. It is built as XState builds its own actions (`assign`, `raise`…): a
  * `resolve` that XState calls with the microstep's current snapshot, returning the next one and
- * the actions to run after it (the emitted records and refusals, as XState's `emit`). An
- * `enqueueActions` would do the same through an `assign` and a dozen closures per call; this is
- * a quarter faster. Should an XState version stop resolving it so, it throws rather than skip the rules.
+ * the actions to run after it (the host hooks' calls, the emitted records and refusals, as
+ * XState's `emit`). An `enqueueActions` would do the same through an `assign` and a dozen
+ * closures per call; this is a quarter faster. Should an XState version stop resolving it so,
+ * it throws rather than skip the rules.
  */
-function builtInRulesAction<P extends object | undefined = undefined>(rule: Rule<P>): RulesActionFunction<P> {
-  function rulesAction(): never {
-    throw new Error('mtg-turn-machine: this XState version did not resolve a rules action as a built-in action; it is not supported');
-  }
-  const resolve = (_scope: unknown, snapshot: Snapshot, args: { context: GameContext; event: MachineEvent; self: unknown }, params: P) => {
-    const { context, event, self } = args;
-    const microstep = currentMicrostep();
-    let current = sharedDraftFor(microstep, context);
+function builtInRulesAction<P extends object | undefined = undefined>(name: string, rule: Rule<P>): RulesActionFunction<P> {
+  return builtIn(name, runningOf(name, rule as Rule<unknown>, BUILT_IN_CHECK_STEPS));
+}
+
+function builtIn<P>(name: string, runFor: (args: ActionArgs, params: P) => Running): RulesActionFunction<P> {
+  const resolve = (scope: unknown, snapshot: Snapshot, args: ActionArgs, params: P) => {
+    const { context, event } = args;
+    const { run, hooks } = runFor(args, params);
+    const slot = microstepSlot(scope);
+    let current = sharedDraftFor(slot?.shared as SharedDraft | undefined, context);
     if (current === null) {
-      current = { microstep, draft: beginDraft(context, NO_HOOKS, context.options.history !== false), base: context, live: null, made: false };
-      shared = microstep === undefined ? null : current;
+      current = { draft: beginDraft(context, NO_HOOKS, context.options.history !== false), base: context, live: null, made: false };
+      if (slot !== undefined) slot.shared = current;
     }
-    const draft: Draft = { ctx: current.draft.ctx, recording: current.draft.recording, hooks: hooksOf(self, args, context.turn), records: [], refusals: [] };
+    const draft: Draft = { ctx: current.draft.ctx, recording: current.draft.recording, hooks: hooks ?? NO_HOOKS, records: [], refusals: [] };
     spend('rulesActions');
-    rule(draft, event, params);
+    const calls = run(draft, event, params);
     withinBudget(draft);
     let result: [Snapshot, unknown[] | undefined] = [snapshot, undefined];
     if (current.made) {
@@ -140,30 +184,46 @@ function builtInRulesAction<P extends object | undefined = undefined>(rule: Rule
         if (result[0] !== snapshot) current.live = next;
       }
     }
-    if (draft.records.length > 0 || draft.refusals.length > 0) {
-      const emitted: unknown[] = result[1] ?? [];
-      for (const record of draft.records) emitted.push(emit({ type: 'history', record }) as Emitted);
-      for (const refusal of draft.refusals) emitted.push(emit({ type: 'rejected', ...refusal }) as Emitted);
-      result[1] = emitted;
+    if (draft.records.length > 0 || draft.refusals.length > 0 || (calls !== undefined && calls.length > 0)) {
+      const nested: unknown[] = result[1] ?? [];
+      for (const record of draft.records) nested.push(emit({ type: 'history', record }) as Emitted);
+      for (const refusal of draft.refusals) nested.push(emit({ type: 'rejected', ...refusal }) as Emitted);
+      // The host hooks' calls: actions by name, executed by XState after this one (see hooks.ts).
+      if (calls !== undefined) for (const call of calls) nested.push(call);
+      result[1] = nested;
     }
-    return [result[0], undefined, result[1]];
+    return [result[0], undefined, result[1]] as [Snapshot, undefined, unknown[] | undefined];
   }
-  return Object.assign(rulesAction, { type: 'mtg.rules', resolve }) as unknown as RulesActionFunction<P>;
+  return builtInAction(name, resolve) as unknown as RulesActionFunction<P>;
 }
+
+/** The check's steps as built-in actions: the engine's call by name, then a rules action reading its answer. */
+const BUILT_IN_CHECK_STEPS: CheckSteps = {
+  ask(check, turn) {
+    const params = Object.freeze({ rule: check.rule, turn });
+    return [{ type: 'performStateBasedActions', params }, builtIn('checkStateBasedActions', () => ({ run: continueCheck(BUILT_IN_CHECK_STEPS, check, params), hooks: null }))];
+  },
+};
 
 /**
  * The same rules action through XState's documented API: `enqueueActions`, an `assign` of a
- * whole new context (one per action) and an `emit` per record. Used where this XState's own
- * actions are not built as `builtInRulesAction` expects (see `XSTATE_RESOLVES_BUILT_INS`),
- * and tested on every scenario and under the rules monitor like the other.
+ * whole new context (one per action), an `emit` per record, and each host hook's call enqueued
+ * by name. Used where this XState's own actions are not built as `builtInRulesAction` expects
+ * (see `XSTATE_RESOLVES_BUILT_INS`), and tested on every scenario and under the rules monitor
+ * like the other.
  */
-function publicRulesAction<P extends object | undefined = undefined>(rule: Rule<P>): RulesActionFunction<P> {
+function publicRulesAction<P extends object | undefined = undefined>(name: string, rule: Rule<P>): RulesActionFunction<P> {
+  return publicAction(runningOf(name, rule as Rule<unknown>, PUBLIC_CHECK_STEPS));
+}
+
+function publicAction<P>(runFor: (args: ActionArgs, params: P) => Running): RulesActionFunction<P> {
   return enqueueActions<GameContext, MachineEvent, P, MachineEvent, never, never, never, never, TurnEmitted>(
     (args, params) => {
-      const { context, event, enqueue, self } = args;
-      const draft = beginDraft(context, hooksOf(self, args, context.turn), context.options.history !== false);
+      const { context, event, enqueue } = args;
+      const { run, hooks } = runFor(args, params);
+      const draft = beginDraft(context, hooks ?? NO_HOOKS, context.options.history !== false);
       spend('rulesActions');
-      rule(draft, event, params);
+      const calls = run(draft, event, params);
       withinBudget(draft);
       const changes = changesOf(draft);
       if (changes) {
@@ -175,19 +235,18 @@ function publicRulesAction<P extends object | undefined = undefined>(rule: Rule<
       }
       for (const record of draft.records) enqueue.emit({ type: 'history', record });
       for (const refusal of draft.refusals) enqueue.emit({ type: 'rejected', ...refusal });
+      if (calls !== undefined) for (const call of calls) enqueue(call as never);
     },
   );
 }
 
-/**
- * Whether this XState builds its own actions the way `builtInRulesAction` builds ours: a
- * function carrying `type` and `resolve` (XState 5's protocol for `assign`, `raise`, `emit`…,
- * not a documented API). Checked on XState's own `assign`, once, without running anything.
- */
-export const XSTATE_RESOLVES_BUILT_INS: boolean = (() => {
-  const probe = assign<GameContext, MachineEvent, undefined, MachineEvent, never>(() => ({})) as unknown as { type?: unknown; resolve?: unknown };
-  return probe.type === 'xstate.assign' && typeof probe.resolve === 'function';
-})();
+/** The check's steps through the documented API: the engine's call by name, then an `enqueueActions` reading its answer. */
+const PUBLIC_CHECK_STEPS: CheckSteps = {
+  ask(check, turn) {
+    const params = Object.freeze({ rule: check.rule, turn });
+    return [{ type: 'performStateBasedActions', params }, publicAction(() => ({ run: continueCheck(PUBLIC_CHECK_STEPS, check, params), hooks: null }))];
+  },
+};
 
 /** How the rules actions are built: as XState builds its own (faster, where it does), or through its documented API. */
 export type ActionPath = 'builtIn' | 'public';
@@ -321,7 +380,7 @@ type Actions = { [K in keyof typeof ACTION_RULES]: RulesActionFunction<(typeof A
 export function buildTurnActions(path: ActionPath = XSTATE_RESOLVES_BUILT_INS ? 'builtIn' : 'public') {
   const build = path === 'builtIn' ? builtInRulesAction : publicRulesAction;
   return {
-    ...(Object.fromEntries(Object.entries(ACTION_RULES).map(([name, rule]) => [name, build(rule as Rule<never>)])) as Actions),
+    ...(Object.fromEntries(Object.entries(ACTION_RULES).map(([name, rule]) => [name, build(name, rule as Rule<never>)])) as Actions),
     openPriority: signal(ACTION_SIGNALS.openPriority),
     openCleanupCheck: signal(ACTION_SIGNALS.openCleanupCheck),
     finishStep: signal(ACTION_SIGNALS.finishStep),
@@ -330,8 +389,8 @@ export function buildTurnActions(path: ActionPath = XSTATE_RESOLVES_BUILT_INS ? 
       name, raise<GameContext, MachineEvent, MachineEvent, undefined, never, never>(({ context }) => build(context)),
     ])) as { [K in keyof typeof ACTION_EVENTS]: ReturnType<typeof signal> }),
     reject,
-    // Host hooks: never referenced by the chart; the actions above call them (see hooks.ts).
-    ...defaultHooks,
+    // Host hooks: never referenced by the chart; the rules actions above hand XState their calls (see hooks.ts).
+    ...DEFAULT_HOOK_ACTIONS,
   };
 }
 

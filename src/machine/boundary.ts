@@ -15,7 +15,8 @@ import { checkCounters, withBudget } from './budget.js';
 import { capturingScope, deliver, isTrusted, whileBusy } from './delivery.js';
 import type { TurnEmitted } from './emitted.js';
 import { refusalOfFault } from './faults.js';
-import { inScope } from './microstep.js';
+import { containedHook, type HookAction, type HookName } from './hooks.js';
+import { executingAtOnce, inScope } from './xstateInternals.js';
 
 export type Acceptance = { ok: true; event: TurnEvent } | { ok: false; refusal: Refusal };
 
@@ -102,8 +103,10 @@ export function guardMachine<M extends AnyChart>(chart: M, allowedActions: Reado
     }
 
     getInitialSnapshot(scope: Parameters<AnyChart['getInitialSnapshot']>[0], input: Parameters<AnyChart['getInitialSnapshot']>[1]) {
-      // Before the actor starts, XState defers the actions themselves (their emits run at start): XState's own scope.
-      return whileBusy(scope.self, () => withBudget(initialLimits(input), () => inScope(scope, () => super.getInitialSnapshot(scope, input))));
+      // Before the actor starts, XState defers the actions themselves (their emits run at start): XState's own scope;
+      // an actor's own hook calls run in the transition, as in a running actor (xstateInternals.ts).
+      return whileBusy(scope.self, () => withBudget(initialLimits(input), () => executingAtOnce(scope, allowedActions,
+        () => inScope(scope, () => super.getInitialSnapshot(scope, input)))));
     }
 
     provide(implementations: Parameters<AnyChart['provide']>[0]): AnyChart {
@@ -118,7 +121,9 @@ export function guardMachine<M extends AnyChart>(chart: M, allowedActions: Reado
         throw new TypeError(`${refused.join(', ')}: only the host hooks can be provided (${[...allowedActions].join(', ')}); `
           + 'the machine\'s own rules actions and guards are not replaceable');
       }
-      const provided = super.provide(implementations);
+      // Each hook contained (hooks.ts): its calls spent from the event's budget, its faults the event's refusal.
+      const hooks = Object.fromEntries(Object.entries(actions).map(([name, hook]) => [name, typeof hook === 'function' ? containedHook(name as HookName, hook as HookAction<HookName>) : hook]));
+      const provided = super.provide({ ...implementations, actions: hooks } as Parameters<AnyChart['provide']>[0]);
       return new GuardedMachine(provided.config, provided.implementations);
     }
   }

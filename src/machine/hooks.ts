@@ -1,43 +1,24 @@
-// Host hooks: where a game engine plugs in the turn-based actions the machine does not model
-// (permanents, libraries, hands) and its own state-based actions. An engine provides them by
-// name with XState's `.provide({ actions: { drawCard: … } })`; the machine calls each one at
-// every point its rule applies, synchronously, beside its own bookkeeping (which `.provide`
-// cannot replace). They are never referenced by the chart itself.
-import type { HostHooks, StateBasedActionsRule } from '../rules/hooks.js';
-import type { PlayerId, StackObjectSpec } from '../vocabulary/index.js';
+// Host hooks in the machine: where a game engine plugs in the turn-based actions the machine
+// does not model (permanents, libraries, hands) and its own state-based actions. The machine
+// holds them as actions named after the hooks (what `createTurnMachine({ hooks })` provides,
+// and what `.provide({ actions: { drawCard } })` still may, the older spelling), each
+// contained here: a hook call is spent from the event's budget, and a hook that throws or
+// answers what the rules cannot read is a `HookFault` — the event is refused, the game as it
+// was (boundary.ts). The rules ask for them; the rules actions hand each call back to XState
+// as an action of its own, by name with its params (actions.ts), which XState executes where
+// it executes effects: at once in a running actor, collected by `transition()`.
+import { HOOK_NAMES as HOOK_ORDER, type CheckAnswer, type HookName, type HookParams, type HostHooks, type StateBasedActionsResult } from '../rules/hooks.js';
+import type { StackObjectSpec } from '../vocabulary/index.js';
 import { spend } from './budget.js';
 import { BudgetExceeded, HookFault, messageOf } from './faults.js';
 
-export type { StateBasedActionsRule } from '../rules/hooks.js';
+export type { HookName, HookParams, HostHooks, StateBasedActionsResult, StateBasedActionsRule } from '../rules/hooks.js';
 
-/** What a check may return: whether any action was performed, and the abilities that triggered. */
-export type StateBasedActionsResult = boolean | void | { performed: boolean; triggered?: StackObjectSpec[] };
+/** A hook as an XState action: the action arguments, and the hook's params (the `.provide({ actions })` spelling). */
+export type HookAction<K extends HookName> = (args: unknown, params: HookParams[K]) => ReturnType<HostHooks[K]>;
 
-/** What each host hook is called with: the engine's part of untap (502.3), draw (504.1), discard (514.1), resolution (608.2c), state-based actions (704.3). */
-export interface HookParams {
-  /** 502.3: `player` (the active player; with teams, each player of the active team in turn, 805.9) untaps their permanents. */
-  untapPermanents: { player: PlayerId; turn: number };
-  /** 504.1: `player` draws a card (805.4b: with teams, each player of the active team, in the team's order). */
-  drawCard: { player: PlayerId; turn: number };
-  /**
-   * 514.1: `player` discards down to `maxHandSize`: called in every cleanup step for the active player
-   * (with teams, each player of the active team); `count` is what the machine's own count of the hand
-   * says (0 when at or under the maximum: an engine that keeps real hands discards what its hand needs).
-   */
-  discardCards: { player: PlayerId; count: number; maxHandSize: number; turn: number };
-  /** 608.2c: `object` begins to resolve; the engine performs its own part of it here, before the instructions the machine performs (endTurn, extraTurn, …). */
-  resolveObject: { object: StackObjectSpec; turn: number };
-  /** 704.3: check state-based actions once, performing every one that applies (repeated while any is). */
-  performStateBasedActions: { rule: StateBasedActionsRule; turn: number };
-}
-/** The name of a host hook (an action a host replaces with `.provide()`). */
-export type HookName = keyof HookParams;
-
-/** A hook as the machine calls it: the action arguments XState gave the calling action, and the hook's params. */
-type HookFunction<K extends HookName> = (args: unknown, params: HookParams[K]) => K extends 'performStateBasedActions' ? StateBasedActionsResult : void;
-
-/** The defaults: nothing to do (the machine models no permanents, libraries or hands' contents). */
-export const defaultHooks: { [K in HookName]: HookFunction<K> } = {
+/** The machine's hook actions when no engine provides them: nothing to do (never called: see `providedHooksOf`). */
+export const DEFAULT_HOOK_ACTIONS: { [K in HookName]: HookAction<K> } = {
   untapPermanents: () => undefined,
   drawCard: () => undefined,
   discardCards: () => undefined,
@@ -45,9 +26,29 @@ export const defaultHooks: { [K in HookName]: HookFunction<K> } = {
   performStateBasedActions: () => false,
 };
 
-export const HOOK_NAMES = new Set<string>(Object.keys(defaultHooks));
+/** The actions a host may provide (the hooks), and nothing of the machine's own. */
+export const HOOK_NAMES: ReadonlySet<string> = new Set<string>(HOOK_ORDER);
 
-interface LogicWithActions { implementations?: { actions?: Record<string, unknown> } }
+/**
+ * A host's hooks object as the machine's hook actions (each called as a method of `hooks`);
+ * refused whole with a TypeError naming what is wrong: not an object, a name that is no hook,
+ * a hook that is not a function.
+ */
+export function hookActionsOf(hooks: unknown): Partial<Record<HookName, HookAction<HookName>>> {
+  if (typeof hooks !== 'object' || hooks === null || Array.isArray(hooks)) {
+    throw new TypeError(`hooks: an object of host hooks (${HOOK_ORDER.join(', ')}) is expected`);
+  }
+  const actions: Partial<Record<HookName, HookAction<HookName>>> = {};
+  const host = hooks as Record<string, unknown>;
+  for (const name of Object.keys(host)) {
+    if (!HOOK_NAMES.has(name)) throw new TypeError(`hooks.${name}: not a host hook (the hooks are ${HOOK_ORDER.join(', ')})`);
+    const hook = host[name];
+    if (hook === undefined) continue;
+    if (typeof hook !== 'function') throw new TypeError(`hooks.${name}: a host hook is a function`);
+    actions[name as HookName] = (_args, params) => (hook as (p: unknown) => StateBasedActionsResult).call(hooks, params);
+  }
+  return actions;
+}
 
 /** A deep, frozen copy of plain data (what the machine hands a hook: writing to it cannot change the game). */
 function frozenCopy<T>(value: T): T {
@@ -57,51 +58,46 @@ function frozenCopy<T>(value: T): T {
   return Object.freeze(copy) as T;
 }
 
-/**
- * The host's hooks as the rules call them: the provided function (or the default) with the
- * calling action's arguments. Each call is spent from the event's budget and contained: a hook
- * that throws, or answers what the machine cannot read, is a `HookFault` — the event it ran in
- * is refused and the game stays as before it (boundary.ts).
- */
-class ActionHooks implements HostHooks {
-  constructor(private readonly actions: Record<string, unknown>, private readonly args: unknown, private readonly turn: number) {}
+/** The answers of the state-based-action checks executed, by the params object of each call (read once by the action after it). */
+const answers = new WeakMap<object, CheckAnswer>();
 
-  private call<K extends HookName>(name: K, params: HookParams[K]): ReturnType<HookFunction<K>> {
-    const provided = this.actions[name];
-    const hook = (typeof provided === 'function' ? provided : defaultHooks[name]) as HookFunction<K>;
+/** The engine's answer to the check called with `params`, once; undefined when that call was not executed (XState's pure `transition()`). */
+export function takeAnswer(params: object): CheckAnswer | undefined {
+  const answer = answers.get(params);
+  answers.delete(params);
+  return answer;
+}
+
+const CONTAINED = new WeakSet<object>();
+
+/**
+ * A hook action contained (see the module comment). The state-based-action check's answer is
+ * read whole here and kept for the action that follows the call (`takeAnswer`).
+ */
+export function containedHook<K extends HookName>(name: K, hook: HookAction<K>): HookAction<K> {
+  if (CONTAINED.has(hook)) return hook;
+  const contained = ((args: unknown, params: HookParams[K]) => {
     spend('hookCalls');
+    let result: unknown;
     try {
-      return hook(this.args, params) as ReturnType<HookFunction<K>>;
+      result = hook(args, params);
     } catch (error) {
       if (error instanceof BudgetExceeded || error instanceof HookFault) throw error;
       throw new HookFault(name, `threw: ${messageOf(error)}`);
     }
-  }
-
-  untap(player: PlayerId): void {
-    this.call('untapPermanents', { player, turn: this.turn });
-  }
-
-  draw(player: PlayerId): void {
-    this.call('drawCard', { player, turn: this.turn });
-  }
-
-  discard(player: PlayerId, count: number, maxHandSize: number): void {
-    this.call('discardCards', { player, count, maxHandSize, turn: this.turn });
-  }
-
-  resolve(object: StackObjectSpec): void {
-    this.call('resolveObject', { object: frozenCopy(object), turn: this.turn });
-  }
-
-  performStateBasedActions(rule: StateBasedActionsRule): { performed: boolean; triggered: unknown[] } {
-    const result: unknown = this.call('performStateBasedActions', { rule, turn: this.turn });
-    return readCheck(result);
-  }
+    if (name === 'performStateBasedActions') {
+      const answer = readCheck(result);
+      answers.set(params, answer);
+      return answer;
+    }
+    return undefined;
+  }) as HookAction<K>;
+  CONTAINED.add(contained);
+  return contained;
 }
 
 /** A state-based-action check's answer, read once and whole: true, false, nothing, or { performed, triggered? }. */
-function readCheck(result: unknown): { performed: boolean; triggered: unknown[] } {
+function readCheck(result: unknown): CheckAnswer {
   const fault = (what: string) => new HookFault('performStateBasedActions', `answered ${what}: expected true, false, nothing, or { performed: boolean, triggered?: [abilities] }`);
   if (result === undefined || typeof result === 'boolean') return { performed: result === true, triggered: [] };
   if (typeof result !== 'object' || result === null || Array.isArray(result)) throw fault(result === null ? 'null' : Array.isArray(result) ? 'a list' : `a ${typeof result}`);
@@ -123,14 +119,80 @@ function readCheck(result: unknown): { performed: boolean; triggered: unknown[] 
 /** More than any limit lets wait at once: an answer this long is read no further. */
 const MAX_TRIGGERED_READ = 100_000;
 
-const NO_ACTIONS: Record<string, unknown> = {};
+/** One hook call the rules asked for, as an XState action by name: what XState executes (and an inspector sees). */
+export interface HookCall {
+  readonly type: HookName;
+  readonly params: object;
+}
+
+/** Which hooks a machine's engine provides (the others are not called at all). */
+export interface ProvidedHooks {
+  /** Any of untap, draw, discard, resolve: the rules actions collect their calls (`CollectingHooks`). */
+  readonly effects: boolean;
+  /** The state-based-action check: asked between two actions (actions.ts). */
+  readonly stateBasedActions: boolean;
+  readonly names: ReadonlySet<HookName>;
+}
+
+/** A machine whose engine provides none of the hooks. */
+export const NO_HOOKS_PROVIDED: ProvidedHooks = { effects: false, stateBasedActions: false, names: new Set() };
+const provided = new WeakMap<object, ProvidedHooks>();
+
+/** What a machine's actions (`machine.implementations.actions`) provide of the hooks; read once per machine. */
+export function providedHooksOf(actions: Record<string, unknown> | undefined): ProvidedHooks {
+  if (actions === undefined) return NO_HOOKS_PROVIDED;
+  let known = provided.get(actions);
+  if (known === undefined) {
+    const names = new Set(HOOK_ORDER.filter((name) => typeof actions[name] === 'function' && actions[name] !== DEFAULT_HOOK_ACTIONS[name]));
+    known = names.size === 0 ? NO_HOOKS_PROVIDED : { effects: [...names].some((n) => n !== 'performStateBasedActions'), stateBasedActions: names.has('performStateBasedActions'), names };
+    provided.set(actions, known);
+  }
+  return known;
+}
 
 /**
- * The hooks of the machine an action runs in: the actor's own logic (`self.logic`) holds what
- * `.provide()` gave it. `args` are passed through to the host's functions; `turn` is the turn
- * as the action begins.
+ * The hooks as a rules action sees them: each call of a provided hook is collected, to be
+ * handed to XState after the action (`calls`); the others do nothing. An engine's
+ * state-based-action check is never asked here: the machine asks it between actions (actions.ts).
  */
-export function hooksOf(self: unknown, args: unknown, turn: number): HostHooks {
-  const actions = ((self as { logic?: LogicWithActions } | undefined)?.logic?.implementations?.actions) ?? NO_ACTIONS;
-  return new ActionHooks(actions, args, turn);
+export class CollectingHooks implements HostHooks {
+  readonly calls: HookCall[] = [];
+  constructor(private readonly names: ReadonlySet<HookName>) {}
+
+  private collect(type: HookName, params: object): void {
+    if (this.names.has(type)) this.calls.push({ type, params });
+  }
+
+  untapPermanents(params: HookParams['untapPermanents']): void { this.collect('untapPermanents', params); }
+  drawCard(params: HookParams['drawCard']): void { this.collect('drawCard', params); }
+  discardCards(params: HookParams['discardCards']): void { this.collect('discardCards', params); }
+  resolveObject(params: HookParams['resolveObject']): void {
+    this.collect('resolveObject', { object: frozenCopy(params.object) as StackObjectSpec, turn: params.turn });
+  }
+
+  /** No engine's check is provided (one that is, is asked between actions: actions.ts): nothing performed. */
+  performStateBasedActions(): false {
+    return false;
+  }
+}
+
+/**
+ * The hooks called at once, contained (a HookFault for what throws or lies), for an executor
+ * without XState (the playout): the same calls, in the same order, as the machine's.
+ */
+export function immediateHooks(hooks: Partial<HostHooks> | undefined): HostHooks | undefined {
+  if (hooks === undefined) return undefined;
+  const actions = hookActionsOf(hooks);
+  const call = <K extends HookName>(name: K): HookAction<K> => {
+    const action = actions[name] as HookAction<K> | undefined;
+    return action === undefined ? DEFAULT_HOOK_ACTIONS[name] as HookAction<K> : containedHook(name, action);
+  };
+  const [untap, draw, discard, resolve, check] = [call('untapPermanents'), call('drawCard'), call('discardCards'), call('resolveObject'), call('performStateBasedActions')];
+  return {
+    untapPermanents: (params) => untap(undefined, params),
+    drawCard: (params) => draw(undefined, params),
+    discardCards: (params) => discard(undefined, params),
+    resolveObject: (params) => resolve(undefined, { object: frozenCopy(params.object), turn: params.turn }),
+    performStateBasedActions: (params) => check(undefined, { ...params }),
+  };
 }

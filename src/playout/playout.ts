@@ -15,7 +15,8 @@ import type { MachineEvent } from '../machine/events.js';
 import { turnMachine } from '../api/machine.js';
 import type { Rule } from '../machine/actions.js';
 import { beginDraftOfOwned, changesOf, copyContainers, freezeReadonlyParts, type Draft, type WorkingContext } from '../rules/draft.js';
-import { NO_HOOKS } from '../rules/hooks.js';
+import { NO_HOOKS, type HostHooks } from '../rules/hooks.js';
+import { immediateHooks } from '../machine/hooks.js';
 import type { Refusal } from '../rules/legality.js';
 import type { GameContext } from '../rules/types.js';
 import type { GameInput, HistoryRecord, PlayerId, TurnEvent } from '../vocabulary/index.js';
@@ -34,6 +35,8 @@ export interface PlayoutOptions {
   history?: readonly HistoryRecord[];
   /** Keep history records (default: unless the game's `history` option is false); false is faster, for search. With `history: 'turn'` only the current turn's are kept. */
   recording?: boolean;
+  /** The host game engine's hooks, called at once (a hook that faults fails the playout: it changes its context in place). */
+  hooks?: Partial<HostHooks>;
 }
 
 /** The same game as `createGame` without an actor: the chart executed directly, for AI search and servers. */
@@ -58,8 +61,8 @@ export interface Playout {
   /** The history records kept (with `recording`; else the records given at creation): every one, or with the game's `history: 'turn'` the current turn's. */
   readonly history: readonly HistoryRecord[];
   readonly recording: boolean;
-  /** An independent copy (containers copied, values shared): for search. Recording as this one unless said. */
-  clone(options?: { recording?: boolean }): Playout;
+  /** An independent copy (containers copied, values shared): for search. Recording as this one, with its hooks, unless said (an engine of the copy's own). */
+  clone(options?: { recording?: boolean; hooks?: Partial<HostHooks> }): Playout;
 }
 
 let compiled: Chart<PlayoutGame> | undefined;
@@ -86,10 +89,11 @@ class PlayoutGame implements TurnRun, RunState<PlayoutGame>, Playout {
     public configuration: Configuration<PlayoutGame>,
     readonly history: HistoryRecord[],
     readonly recording: boolean,
+    private readonly hooks: HostHooks = NO_HOOKS,
   ) {
     this.guardArgs = { context: ctx, event: { type: INIT_EVENT } as unknown as MachineEvent };
     this.records = recording ? history : [];
-    this.draft = { ctx, records: this.records, hooks: NO_HOOKS, refusals: [], recording };
+    this.draft = { ctx, records: this.records, hooks, refusals: [], recording };
     freezeReadonlyParts(ctx); // in the test suite only: a rule changing an item in place throws
   }
 
@@ -104,7 +108,7 @@ class PlayoutGame implements TurnRun, RunState<PlayoutGame>, Playout {
       this.collectRefusals(this.draft);
       return;
     }
-    const draft = beginDraftOfOwned(this.ctx, NO_HOOKS, this.recording);
+    const draft = beginDraftOfOwned(this.ctx, this.hooks, this.recording);
     rule(draft, event, params);
     const changes = changesOf(draft);
     if (changes) {
@@ -189,9 +193,9 @@ class PlayoutGame implements TurnRun, RunState<PlayoutGame>, Playout {
     return { version: MACHINE_VERSION, snapshot: snapshot as Snapshot<unknown> };
   }
 
-  clone(options: { recording?: boolean } = {}): Playout {
+  clone(options: { recording?: boolean; hooks?: Partial<HostHooks> } = {}): Playout {
     const recording = options.recording ?? this.recording;
-    return new PlayoutGame(this.chart, copyContainers(this.ctx), this.configuration, recording ? [...this.history] : [], recording);
+    return new PlayoutGame(this.chart, copyContainers(this.ctx), this.configuration, recording ? [...this.history] : [], recording, immediateHooks(options.hooks) ?? this.hooks);
   }
 }
 
@@ -203,13 +207,14 @@ export function createPlayout(input: GameInput, options: PlayoutOptions = {}): P
   const chart = turnChart();
   const checked = checkedInput(input);
   const history = [...(options.history ?? [])];
+  const hooks = immediateHooks(options.hooks);
   if (options.snapshot !== undefined) {
     const { value, context } = checkSnapshotFor(checked, options.snapshot) as unknown as { value: StateValue; context: WorkingContext };
-    return new PlayoutGame(chart, context, Configuration.fromValue(chart, value), history, options.recording ?? context.options.history !== false);
+    return new PlayoutGame(chart, context, Configuration.fromValue(chart, value), history, options.recording ?? context.options.history !== false, hooks);
   }
   // XState's machine context: the config's factory, called with the input.
   const context = (chart.context as (args: { input: GameInput }) => WorkingContext)({ input: checked });
-  const game = new PlayoutGame(chart, context, Configuration.empty(chart), history, options.recording ?? context.options.history !== false);
+  const game = new PlayoutGame(chart, context, Configuration.empty(chart), history, options.recording ?? context.options.history !== false, hooks);
   start(chart, game, { type: INIT_EVENT, input: checked } as ChartEvent);
   return game;
 }

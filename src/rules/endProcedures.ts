@@ -1,12 +1,14 @@
 // 723 (724 in newer editions): ending the turn (723.1) and ending the combat phase (723.2).
 import { cite } from './citations.js';
 import { putInZone, record, type Draft } from './draft.js';
+import type { StateBasedActionsRule } from './hooks.js';
 import { checkStateBasedActions } from './priority.js';
 import { consumeEffect } from './stack.js';
 import { dropRemainingSteps, planDirectlyToCleanup } from './turnPlan.js';
 import { dropTriggers } from './triggers.js';
 import type { HistoryEvent } from '../vocabulary/index.js';
 import { noteOwnership } from './leaving.js';
+import type { GameContext } from './types.js';
 
 /** The resolving object's `endTurn` or `endCombat` instruction is taken up (608.2c), and the history says what it does. */
 const RULE_OF_INSTRUCTION = { turnEndedByEffect: '723.1', combatEndedByEffect: '723.2', endCombatIgnored: '723.2g' } as const;
@@ -55,8 +57,11 @@ export function exileStack(draft: Draft): void {
 
 /** 723.1c, 723.2c: state-based actions are checked; nobody gets priority and triggers keep waiting. */
 export function checkStateBasedActionsWithoutPriority(draft: Draft): void {
-  checkStateBasedActions(draft, draft.ctx.procedure === 'endCombat' ? '723.2c' : '723.1c');
+  checkStateBasedActions(draft, ruleOfCheckWithoutPriority(draft.ctx));
 }
+
+/** 723.1c or 723.2c: which procedure's check it is. */
+export const ruleOfCheckWithoutPriority = (ctx: GameContext): StateBasedActionsRule => (ctx.procedure === 'endCombat' ? '723.2c' : '723.1c');
 
 /**
  * 723.1d, 723.2d: ended in combat, the combat phase ends as phases end (500.5): after the current

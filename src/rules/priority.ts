@@ -1,7 +1,7 @@
 import { formatIssue, parse, triggeredAbility } from '../vocabulary/index.js';
 import { putInZone, record, takeFromZones, type Draft } from './draft.js';
 import { envOf } from './env.js';
-import type { StateBasedActionsRule } from './hooks.js';
+import { answerOf, type CheckAnswer, type StateBasedActionsRule } from './hooks.js';
 import { nextSideInGame, receiverOfActivePriority, sidesInGame } from './inGame.js';
 import { actingAs, teamOfRecord } from './sides.js';
 import { triggerAbility } from './triggers.js';
@@ -43,31 +43,58 @@ export function isLastPass(ctx: GameContext): boolean {
 /** Checks repeated at most this many times in a row (an engine that always performs one would loop forever). */
 const MAX_CHECKS = 1000;
 
+/** Where one 704.3 check stands between the engine's answers: the rule point, the checks made, whether any performed an action. */
+export interface StateBasedActionsCheck {
+  readonly rule: StateBasedActionsRule;
+  checks: number;
+  performedAny: boolean;
+}
+
 /**
  * 704.3: state-based actions are checked, and checked again while any was performed. The
  * engine's check (its hook) and the machine's own — objects that are not cards cease to exist
  * off the stack (704.5e, 723.1b), actions the host announced that make an ability trigger —
- * run at every check, wherever it happens (117.5, 514.3, 723.1c, 723.2c).
+ * run at every check, wherever it happens (117.5, 514.3, 723.1c, 723.2c). Here the engine
+ * answers at once (`draft.hooks`); the machine may instead ask it between two actions
+ * (`beginStateBasedActionsCheck`, `continueStateBasedActionsCheck`), the same rule in steps.
  */
 export function checkStateBasedActions(draft: Draft, rule: StateBasedActionsRule): void {
+  const check = beginStateBasedActionsCheck(draft, rule);
+  while (continueStateBasedActionsCheck(draft, check, answerOf(draft.hooks.performStateBasedActions({ rule, turn: draft.ctx.turn }))));
+}
+
+/** 704.3: a check begins (recorded); the engine is asked next. */
+export function beginStateBasedActionsCheck(draft: Draft, rule: StateBasedActionsRule): StateBasedActionsCheck {
+  record(draft, { type: 'stateBasedActions' });
+  return { rule, checks: 1, performedAny: false };
+}
+
+/**
+ * 704.3: the engine answered the check: the machine performs its own state-based actions beside
+ * the engine's. True when the check is made again (recorded; the engine is asked again); false
+ * when it is over (nothing was performed, or MAX_CHECKS were made).
+ */
+export function continueStateBasedActionsCheck(draft: Draft, check: StateBasedActionsCheck, engine: CheckAnswer): boolean {
   const { ctx } = draft;
-  let performedAny = false;
-  for (let check = 0; check < MAX_CHECKS; check += 1) {
-    record(draft, { type: 'stateBasedActions' });
-    const engine = draft.hooks.performStateBasedActions(rule);
-    for (const ability of engine.triggered) triggerReported(draft, ability);
-    const ceasing = ctx.ceaseAtNextCheck;
-    const triggering = ctx.onStateBasedActions;
-    const machinePerformed = ceasing.length > 0 || triggering.length > 0 || ctx.stateBasedActionsScheduled > 0;
-    if (!engine.performed && !machinePerformed) break;
-    performedAny = true;
+  for (const ability of engine.triggered) triggerReported(draft, ability);
+  const ceasing = ctx.ceaseAtNextCheck;
+  const triggering = ctx.onStateBasedActions;
+  const machinePerformed = ceasing.length > 0 || triggering.length > 0 || ctx.stateBasedActionsScheduled > 0;
+  if (engine.performed || machinePerformed) {
+    check.performedAny = true;
     ctx.ceaseAtNextCheck = [];
     ctx.onStateBasedActions = [];
     ctx.stateBasedActionsScheduled = 0;
     for (const id of ceasing) ceaseToExist(draft, id);
     for (const ability of triggering) triggerAbility(draft, ability);
+    if (check.checks < MAX_CHECKS) {
+      check.checks += 1;
+      record(draft, { type: 'stateBasedActions' });
+      return true;
+    }
   }
-  ctx.sbaPerformed = performedAny;
+  ctx.sbaPerformed = check.performedAny;
+  return false;
 }
 
 /** An ability the engine says triggered: checked like any reported object (a malformed one is refused, not kept). */

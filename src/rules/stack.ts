@@ -71,7 +71,7 @@ export function beginResolution(draft: Draft): void {
   }
   record(draft, { type: 'resolved', id: object.id });
   ctx.resolution = { object, next: 0, resolves: true, lastExtraTurn: null, lastAddedPhases: null };
-  draft.hooks.resolve(object); // 608.2c: the engine's part of the object, before the machine's instructions
+  draft.hooks.resolveObject({ object, turn: ctx.turn }); // 608.2c: the engine's part of the object, before the machine's instructions
 }
 
 export function nextEffect(ctx: GameContext): Frozen<ResolutionEffect> | undefined {

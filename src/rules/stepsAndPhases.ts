@@ -53,7 +53,7 @@ const activePlayers = (ctx: GameContext) => activePlayersInGame(ctx);
 
 /** 502.3: the active player untaps their permanents (the engine's; the machine models none); 805.9: each active player. */
 export function untap(draft: Draft): void {
-  for (const player of activePlayers(draft.ctx)) draft.hooks.untap(player);
+  for (const player of activePlayers(draft.ctx)) draft.hooks.untapPermanents({ player, turn: draft.ctx.turn });
 }
 
 /** 504.1: the active player draws a card; 805.4b, 805.6a: each player of the active team, in the team's order. */
@@ -61,7 +61,7 @@ export function draw(draft: Draft): void {
   const { ctx } = draft;
   for (const player of activePlayers(ctx)) {
     ctx.handSize[player] = Math.min((ctx.handSize[player] ?? 0) + 1, ctx.limits.maxAmount);
-    draft.hooks.draw(player);
+    draft.hooks.drawCard({ player, turn: ctx.turn });
   }
 }
 
@@ -81,7 +81,7 @@ export function discardToHandSize(draft: Draft): void {
       record(draft, { type: 'discarded', player, count });
       discarding.push(player);
     }
-    draft.hooks.discard(player, count, maxHandSize); // an engine with real hands discards what they need
+    draft.hooks.discardCards({ player, count, maxHandSize, turn: ctx.turn }); // an engine with real hands discards what they need
   }
   triggerOnDiscard(draft, discarding);
 }

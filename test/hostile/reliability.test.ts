@@ -307,7 +307,7 @@ describe('finding 10: the smaller ones', () => {
 
   it('608.2c: resolveObject gets a frozen copy: writing to it changes no snapshot', () => {
     const machine = turnMachine.provide({
-      actions: { resolveObject: (_: unknown, { object }: { object: { id: string; effects?: unknown[] } }) => { try { object.id = 'changed'; (object.effects as unknown[]).push({ endTurn: {} }); } catch { /* frozen */ } } },
+      actions: { resolveObject: (_: unknown, { object }: { object: { id: string; effects?: readonly unknown[] } }) => { try { object.id = 'changed'; (object.effects as unknown[]).push({ endTurn: {} }); } catch { /* frozen */ } } },
     });
     const game = createGame({ players: ['A', 'B'] }, { machine });
     game.send({ type: 'spell.cast', object: { id: 'x', controller: 'A', type: 'instant', effects: [] } });

@@ -1,5 +1,6 @@
 // A small host game engine: the permanents, libraries, hands, graveyards, damage and life that the turn
-// machine does not model, plugged into it with `.provide()`. The machine decides when things happen
+// machine does not model, plugged into it with its hooks (`{ hooks }`), on either executor: the actor
+// (`createGame`) or the playout (`createPlayout`, for AI search). The machine decides when things happen
 // (turn structure, priority, the stack, 723); the engine does what happens to its objects:
 //   - the host hooks: untap (502.3), draw (504.1), discard (514.1, every cleanup step), state-based actions
 //     (704.3), and resolveObject (608.2c: a spell's own part, done as it begins to resolve, so that the
@@ -8,13 +9,14 @@
 //     began (combat damage, cleanup's 514.2).
 // It imports only the package's public entry.
 //
-// Hooks are called while the machine computes a transition, in the rules' order; its `history` reaches
-// listeners once the whole event is processed. 514.2 (damage wears off, "until end of turn" ends) has no
-// hook: the engine does it at the 514.3 check, which follows it with nothing in between.
+// Hooks are called while the machine processes an event, in the rules' order; the engine follows the
+// event's history once the whole event is processed (`game.history`, on both executors). 514.2 (damage
+// wears off, "until end of turn" ends) has no hook: the engine does it at the 514.3 check, which follows
+// it with nothing in between.
 import {
   createGame,
-  turnMachine,
   type Game,
+  type HostHooks,
   type GameInput,
   type HistoryRecord,
   type PlayerId,
@@ -23,6 +25,7 @@ import {
   type StateBasedActionsResult,
   type StateBasedActionsRule,
 } from 'mtg-turn-machine';
+import { createPlayout, type Playout } from 'mtg-turn-machine/playout';
 
 export interface Card {
   /** Unique in the game; the id the machine knows the card by while it is a spell. */
@@ -113,40 +116,74 @@ export const plainsSetup = (input: GameInput): PlayerSetup[] => input.players.ma
   id, library: Array.from({ length: 30 }, () => 'Plains'), hand: Array.from({ length: input.options?.hands?.[id] ?? 7 }, () => 'Plains'),
 }));
 
+/** What the engine drives: a game (the actor) or a playout, whichever executor runs the machine. */
+export type Executor = 'actor' | 'playout';
+
+
 export class Engine {
   readonly players: Record<PlayerId, PlayerState> = {};
   readonly battlefield: Permanent[] = [];
   readonly exile: Card[] = [];
   /** What the engine did, each line with its turn and rule: what a test or a UI's log reads. */
   readonly log: string[] = [];
-  readonly game: Game;
+  /** The machine's game: `createGame`'s (the actor) or `createPlayout`'s (the playout); both send, view and keep the history. */
+  readonly game: Game | Playout;
   private readonly stack = new Map<string, SpellOnStack>();
   /** This combat's blocks: attacker id → blocker id. */
   private readonly blocks = new Map<string, string>();
   private cardsMade = 0;
+  /** The history records followed so far. */
+  private followed = 0;
   private seed = 12345;
 
-  /** `game`: the rest of the machine's input (options, teams); the players and their hand sizes come from `setup`. */
-  constructor(setup: PlayerSetup[], game: Omit<GameInput, 'players'> = {}) {
+  /**
+   * `game`: the rest of the machine's input (options, teams); the players and their hand sizes come from `setup`.
+   * `executor`: the actor (`createGame`) or the playout (`createPlayout`): the same game either way.
+   */
+  constructor(setup: PlayerSetup[], game: Omit<GameInput, 'players'> = {}, executor: Executor = 'actor') {
     for (const player of setup) {
       const cards = (names: string[] = []) => names.map((name) => this.makeCard(name, player.id));
       this.players[player.id] = { life: 20, library: cards(player.library), hand: cards(player.hand), graveyard: cards(player.graveyard) };
       for (const card of cards(player.battlefield)) this.enter(card, player.id);
     }
-    const machine = turnMachine.provide({
-      actions: {
-        untapPermanents: (_, { player, turn }) => this.untapAll(player, turn),
-        drawCard: (_, { player }) => this.draw(player),
-        // The machine counts a hand from its draws only; the engine knows the real one.
-        discardCards: (_, { player, maxHandSize, turn }) => this.discardDownTo(player, maxHandSize, turn),
-        // 608.2c: a card's own part, as it begins to resolve (before the machine's endTurn, say).
-        resolveObject: (_, { object }) => this.resolve(object.id),
-        performStateBasedActions: (_, { rule, turn }) => this.checkStateBasedActions(rule, turn),
-      },
-    });
+    const hooks: HostHooks = {
+      untapPermanents: ({ player, turn }) => this.untapAll(player, turn),
+      drawCard: ({ player }) => this.draw(player),
+      // The machine counts a hand from its draws only; the engine knows the real one.
+      discardCards: ({ player, maxHandSize, turn }) => this.discardDownTo(player, maxHandSize, turn),
+      // 608.2c: a card's own part, as it begins to resolve (before the machine's endTurn, say).
+      resolveObject: ({ object }) => this.resolve(object.id),
+      performStateBasedActions: ({ rule, turn }) => this.checkStateBasedActions(rule, turn),
+    };
     const hands = Object.fromEntries(setup.map((player) => [player.id, player.hand.length]));
-    this.game = createGame({ ...game, players: setup.map((player) => player.id), options: { ...game.options, hands } }, { machine, history: 'all' }); // game.history: every record (a short game's log)
-    this.game.actor.on('history', ({ record }) => this.follow(record));
+    const input: GameInput = { ...game, players: setup.map((player) => player.id), options: { ...game.options, hands, history: 'all' } }; // history: every record (a short game's log), followed by index
+    if (executor === 'actor') {
+      const game = createGame(input, { hooks });
+      // An actor's history reaches listeners once each event is done, whoever sent it.
+      game.actor.on('history', () => this.followHistory());
+      this.game = game;
+    } else {
+      this.game = createPlayout(input, { hooks });
+    }
+    this.followHistory();
+  }
+
+  /** The actor's game, for what takes one (mtg-turn-machine/testing's paths). */
+  actorGame(): Game {
+    if (!('actor' in this.game)) throw new Error('this engine runs on the playout');
+    return this.game;
+  }
+
+  /** Sends an event; once the machine is done with it, the engine follows what it recorded (on the playout, here). */
+  private send(event: unknown): Refusal | null {
+    const refusal = this.game.send(event);
+    this.followHistory();
+    return refusal;
+  }
+
+  private followHistory(): void {
+    const { history } = this.game;
+    while (this.followed < history.length) this.follow(history[this.followed++]);
   }
 
   // --- what players do: sent to the machine, done by the engine once the machine accepts it ---
@@ -156,7 +193,7 @@ export class Engine {
     const card = this.players[player].hand.find((c) => c.name === name);
     if (!card) throw new Error(`${player} has no ${name} in hand`);
     const definition = CARDS[name];
-    const refusal = this.game.send({
+    const refusal = this.send({
       type: 'spell.cast',
       object: { id: card.id, controller: player, type: definition.type === 'sorcery' ? 'sorcery' : 'instant', effects: definition.effects ?? [], targets },
     });
@@ -167,7 +204,7 @@ export class Engine {
   }
 
   pass(player: PlayerId): Refusal | null {
-    return this.game.send({ type: 'priority.pass', player });
+    return this.send({ type: 'priority.pass', player });
   }
 
   /** Each player with priority passes until `done()` (or the game waits for a declaration: no attack, no block). */
@@ -183,14 +220,14 @@ export class Engine {
   }
 
   attack(player: PlayerId, attackers: string[]): Refusal | null {
-    const refusal = this.game.send({ type: 'combat.declareAttackers', player, attackers: attackers.map((id) => ({ id })) });
+    const refusal = this.send({ type: 'combat.declareAttackers', player, attackers: attackers.map((id) => ({ id })) });
     if (!refusal) for (const id of attackers) this.permanent(id).tapped = true; // 508.1f
     return refusal;
   }
 
   /** `blocks`: [blocker, attacker] pairs. */
   block(player: PlayerId, blocks: [string, string][]): Refusal | null {
-    const refusal = this.game.send({ type: 'combat.declareBlockers', player, blockers: blocks.map(([id, blocking]) => ({ id, blocking })) });
+    const refusal = this.send({ type: 'combat.declareBlockers', player, blockers: blocks.map(([id, blocking]) => ({ id, blocking })) });
     if (!refusal) for (const [blocker, attacker] of blocks) this.blocks.set(attacker, blocker);
     return refusal;
   }

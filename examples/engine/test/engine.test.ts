@@ -1,10 +1,12 @@
 // Five turns of a game between A and B through the engine, the engine's state checked after each:
 // Time Stop (723.1), Mandate of Peace (723.2), a 514.3a second cleanup, Day's Undoing with a creature
 // destroyed by 723.1c's state-based-action check.
-import { describe, expect, it } from 'vitest';
-import { Engine } from '../src/engine.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { Engine, type Executor } from '../src/engine.js';
 
 const plains = (n: number) => Array.from({ length: n }, () => 'Plains');
+
+let executor: Executor = 'actor';
 
 function newGame(): Engine {
   return new Engine([
@@ -21,7 +23,7 @@ function newGame(): Engine {
       battlefield: ['Hill Giant'],
       graveyard: ['Llanowar Elves', 'Grizzly Bears'],
     },
-  ]);
+  ], {}, executor);
 }
 
 const names = (cards: { name: string }[]) => cards.map((card) => card.name);
@@ -71,7 +73,10 @@ function turnThree(engine: Engine): void {
   ok(engine.pass('A'));
 }
 
-describe('a host engine plugged into the turn machine', () => {
+// The same engine on both executors: the actor (createGame) and the playout (createPlayout), every test on each.
+describe.each<Executor>(['actor', 'playout'])('a host engine plugged into the turn machine (%s)', (on) => {
+  beforeEach(() => { executor = on; });
+
   it('Time Stop: the stack is exiled, so the Shock never deals its damage; A discards down to seven in cleanup', () => {
     const engine = newGame();
     turnOne(engine);
@@ -182,3 +187,23 @@ function daysUndoing(engine: Engine, before: (damage: number, toughness: number)
   ok(engine.pass('B'));
   return lhurgoyf;
 }
+
+/** What the engine holds: its players' cards and life, its permanents, its exile, its log. */
+const engineState = (engine: Engine) => ({
+  players: engine.players, battlefield: engine.battlefield, exile: engine.exile, log: engine.log,
+});
+
+describe('the actor and the playout drive the engine alike', () => {
+  it("after the same five turns (Time Stop, Mandate of Peace, a second cleanup, Day's Undoing) the engine's state is the same", () => {
+    const play = (on: Executor) => {
+      executor = on;
+      const engine = newGame();
+      daysUndoing(engine);
+      return engine;
+    };
+    const [actor, playout] = [play('actor'), play('playout')];
+    expect(engineState(playout)).toEqual(engineState(actor));
+    expect(playout.game.history).toEqual(actor.game.history);
+    expect(actor.log.length).toBeGreaterThan(10); // the hooks ran on both (untaps, discards, deaths, combat damage)
+  });
+});

@@ -16,7 +16,7 @@ for (const family of FAMILIES) {
     for (const path of turnPaths({ family })) {
       it(path.name, () => {
         const engine = new Engine(plainsSetup(path.input), path.input);
-        const { history, final } = playTurnPath(path, { game: engine.game });
+        const { history, final } = playTurnPath(path, { game: engine.actorGame() });
         const seen = view(final);
         const turnPlayer = new Map(history.flatMap((r) => (r.type === 'turnBegan' ? [[r.turn, r.player] as const] : [])));
         for (const player of seen.players) {
