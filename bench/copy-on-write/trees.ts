@@ -6,7 +6,7 @@
 // reports but our layer would drop (a list rebuilt with the same items) are dropped the same
 // way, so the machine makes the same assigns either way. A library's working copy is finished
 // once, so in every copy (the control included) each rules action works on a draft of its own:
-// the machine's sharing of one draft across a microstep (src/machine/microstep.ts) is turned
+// the machine's sharing of one draft across a microstep (`sharedDraftFor`, src/machine/actions.ts) is turned
 // off there, and the rows compare draft layers, not that sharing.
 import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -63,10 +63,11 @@ export function prepareTree(layer: LayerId | 'own', root = resolve('.')): Tree {
   for (const part of ['src', 'machines', 'bench']) cpSync(join(root, part), join(dir, part), { recursive: true });
   for (const file of ['package.json', 'tsconfig.json']) cpSync(join(root, file), join(dir, file));
   symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'), 'dir');
-  const microstep = join(dir, 'src/machine/microstep.ts');
-  const unshared = readFileSync(microstep, 'utf8').replace('export function currentMicrostep(): unknown {', 'export function currentMicrostep(): unknown {\n  if (scopes.length >= 0) return undefined; // bench --cow: a draft per action');
-  if (!unshared.includes('bench --cow')) throw new Error('src/machine/microstep.ts changed: cannot turn off shared drafts in the --cow copies');
-  writeFileSync(microstep, unshared);
+  const actions = join(dir, 'src/machine/actions.ts');
+  const anchor = 'function sharedDraftFor(last: SharedDraft | undefined, context: GameContext): SharedDraft | null {';
+  const unshared = readFileSync(actions, 'utf8').replace(anchor, `${anchor}\n  if (context !== null) return null; // bench --cow: a draft per action`);
+  if (!unshared.includes('bench --cow')) throw new Error('src/machine/actions.ts changed: cannot turn off shared drafts in the --cow copies');
+  writeFileSync(actions, unshared);
   if (layer === 'own') return { layer, label: 'ours, a copy with our own draft layer (control; a draft per action)', dir };
   const draft = join(dir, 'src/rules/draft.ts');
   writeFileSync(draft, swappedDraftSource(readFileSync(draft, 'utf8'), layer));
