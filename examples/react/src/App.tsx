@@ -46,7 +46,8 @@ const slug = (name: string) => name.toLowerCase().replace(/[^a-z]+/g, '-');
 
 export function App({ players }: { players: PlayerId[] }) {
   // The whole history from turn 1's first record, the view and each seat's legal actions, re-rendered on change.
-  const { view: seen, history, legalActions: legal, refusal, send } = useGame({ players });
+  // history 'all': this page shows the whole game's log and zones (the default, 'turn', keeps this turn's).
+  const { view: seen, history, legalActions: legal, refusal, send } = useGame({ players, options: { history: 'all' } });
   const made = useRef(0);
 
   const play = (card: (typeof CARDS)[number], player: PlayerId, action: LegalAction) => {
