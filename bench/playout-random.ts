@@ -12,6 +12,7 @@ import { Session } from 'node:inspector/promises';
 import { writeFileSync } from 'node:fs';
 import { toEvent, type LegalAction, type ResolutionEffect, type TurnEvent } from '../src/index.js';
 import { createPlayout, type Playout } from '../src/playout/index.js';
+import { seeded } from './random.js';
 
 process.env.NODE_ENV ??= 'production';
 
@@ -22,17 +23,7 @@ const SEED = Number(args[2] ?? 1);
 const PROFILE = process.argv.includes('--profile');
 const PLAYERS = ['A', 'B'];
 
-/** mulberry32: a small seeded generator. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const random = seeded;
 
 interface Workload { events: unknown[]; refused: boolean[] }
 

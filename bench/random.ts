@@ -36,7 +36,7 @@ export interface Workload {
 }
 
 /** mulberry32: a small seeded generator, so that a workload is the same in every run. */
-function seeded(seed: number) {
+export function seeded(seed: number) {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
