@@ -151,7 +151,7 @@ test('the package is CommonJS here (Jest requires it, no ES module in between)',
 });
 
 test('Time Stop in the upkeep ends turn 1 (723.1): turn 2 begins, the spell exiled', () => {
-  const game = createGame({ players: ['Ann', 'Bo'] });
+  const game = createGame({ players: ['Ann', 'Bo'], options: { history: 'all' } }); // the whole game's zones
   expect(game.send(cast({ id: 'timeStop', controller: 'Ann', type: 'instant', effects: [{ endTurn: {} }] }))).toBeNull();
   game.send(pass('Ann'));
   game.send(pass('Bo'));

@@ -122,7 +122,7 @@ function check(ok: boolean, what: string, detail?: unknown): void {
   if (!ok) throw new Error(\`\${what}: \${JSON.stringify(detail)}\`);
 }
 
-const actor = createActor(turnMachine, { input: { players: ['Ann', 'Bo'] } });
+const actor = createActor(turnMachine, { input: { players: ['Ann', 'Bo'], options: { history: 'all' } } }); // the whole game's zones
 const refusals: string[] = [];
 actor.on('rejected', ({ reason }) => { refusals.push(reason); });
 actor.start();
@@ -174,7 +174,8 @@ console.log(\`game ok: turn \${seen.turn}, \${seen.activePlayer}'s \${seen.step}
 }
 
 const ESM_IMPORTS = `import { createActor, initialTransition, transition } from 'xstate';
-import { createGame, createPlayout, createTurnMachine, turnMachine, view, XSTATE_FAST_PATH_AGREES, type Game, type HostHooks, type LegalAction, type View } from 'mtg-turn-machine';
+import { createGame, createTurnMachine, turnMachine, view, XSTATE_FAST_PATH_AGREES, type Game, type HostHooks, type LegalAction, type View } from 'mtg-turn-machine';
+import { createPlayout } from 'mtg-turn-machine/playout';
 import { validateScenario } from 'mtg-turn-machine/scenario';
 import { PHASES } from 'mtg-turn-machine/vocabulary';`;
 
