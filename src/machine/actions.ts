@@ -192,7 +192,8 @@ function builtIn<P>(name: string, runFor: (args: ActionArgs, params: P) => Runni
       if (calls !== undefined) for (const call of calls) nested.push(call);
       result[1] = nested;
     }
-    return [result[0], undefined, result[1]] as [Snapshot, undefined, unknown[] | undefined];
+    // Its params, for the inspection event of its `execute` (xstateInternals.ts, `builtInAction`).
+    return [result[0], params, result[1]] as [Snapshot, P, unknown[] | undefined];
   }
   return builtInAction(name, resolve) as unknown as RulesActionFunction<P>;
 }
@@ -213,13 +214,25 @@ const BUILT_IN_CHECK_STEPS: CheckSteps = {
  * like the other.
  */
 function publicRulesAction<P extends object | undefined = undefined>(name: string, rule: Rule<P>): RulesActionFunction<P> {
-  return publicAction(runningOf(name, rule as Rule<unknown>, PUBLIC_CHECK_STEPS));
+  return publicAction(name, runningOf(name, rule as Rule<unknown>, PUBLIC_CHECK_STEPS));
 }
 
-function publicAction<P>(runFor: (args: ActionArgs, params: P) => Running): RulesActionFunction<P> {
+/**
+ * A function that does nothing, named `name`: enqueued first by a documented rules action, so
+ * XState executes it as an inline action and an inspector sees `@xstate.action` with the
+ * chart's name (XState names an inline action by its function's name). The rules ran in the
+ * `enqueueActions`; an `enqueueActions` itself is never seen by an inspector.
+ */
+function seenAs(name: string): () => void {
+  return { [name]: () => {} }[name]!;
+}
+
+function publicAction<P>(name: string, runFor: (args: ActionArgs, params: P) => Running): RulesActionFunction<P> {
+  const seen = seenAs(name);
   return enqueueActions<GameContext, MachineEvent, P, MachineEvent, never, never, never, never, TurnEmitted>(
     (args, params) => {
       const { context, event, enqueue } = args;
+      enqueue(seen);
       const { run, hooks } = runFor(args, params);
       const draft = beginDraft(context, hooks ?? NO_HOOKS, context.options.history !== false);
       spend('rulesActions');
@@ -244,7 +257,7 @@ function publicAction<P>(runFor: (args: ActionArgs, params: P) => Running): Rule
 const PUBLIC_CHECK_STEPS: CheckSteps = {
   ask(check, turn) {
     const params = Object.freeze({ rule: check.rule, turn });
-    return [{ type: 'performStateBasedActions', params }, publicAction(() => ({ run: continueCheck(PUBLIC_CHECK_STEPS, check, params), hooks: null }))];
+    return [{ type: 'performStateBasedActions', params }, publicAction('checkStateBasedActions', () => ({ run: continueCheck(PUBLIC_CHECK_STEPS, check, params), hooks: null }))];
   },
 };
 

@@ -21,8 +21,16 @@ export function builtInAction(type: string, resolve: (scope: unknown, snapshot: 
   function rulesAction(): never {
     throw new Error('mtg-turn-machine: this XState version did not resolve a rules action as a built-in action; it is not supported');
   }
-  return Object.assign(rulesAction, { type, resolve });
+  return Object.assign(rulesAction, { type, resolve, execute: RAN_IN_RESOLVE });
 }
+
+/**
+ * A built-in action's `execute`: XState hands an action that has one to the actor's
+ * `actionExecutor` by its `type`, with the params `resolve` returned — which sends the
+ * inspection event `@xstate.action` (xstate 5 `resolveAndExecuteActionsWithContext`). The rules
+ * ran in `resolve`; nothing is left to do, the point is that an inspector sees the action.
+ */
+function RAN_IN_RESOLVE(): void {}
 
 /**
  * Whether this XState builds its own actions the way `builtInAction` builds ours: a function
