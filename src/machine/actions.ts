@@ -24,7 +24,7 @@ import type { InternalEvent, MachineEvent } from './events.js';
 import { budgetedBeginning, spend } from './budget.js';
 import { HookFault } from './faults.js';
 import { CollectingHooks, DEFAULT_HOOK_ACTIONS, NO_HOOKS_PROVIDED, providedHooksOf, takeAnswer } from './hooks.js';
-import { builtInAction, microstepSlot, nextSnapshot, XSTATE_RESOLVES_BUILT_INS, type Snapshot } from './xstateInternals.js';
+import { builtInAction, isInspected, microstepSlot, nextSnapshot, seenAction, XSTATE_RESOLVES_BUILT_INS, type Snapshot } from './xstateInternals.js';
 
 export { nextSnapshot, XSTATE_RESOLVES_BUILT_INS } from './xstateInternals.js';
 
@@ -184,16 +184,18 @@ function builtIn<P>(name: string, runFor: (args: ActionArgs, params: P) => Runni
         if (result[0] !== snapshot) current.live = next;
       }
     }
-    if (draft.records.length > 0 || draft.refusals.length > 0 || (calls !== undefined && calls.length > 0)) {
+    const inspected = isInspected(scope);
+    if (inspected || draft.records.length > 0 || draft.refusals.length > 0 || (calls !== undefined && calls.length > 0)) {
       const nested: unknown[] = result[1] ?? [];
+      // What an inspector sees of this action: its name and params, before what it emits and calls.
+      if (inspected) nested.unshift(seenAction(name, params));
       for (const record of draft.records) nested.push(emit({ type: 'history', record }) as Emitted);
       for (const refusal of draft.refusals) nested.push(emit({ type: 'rejected', ...refusal }) as Emitted);
       // The host hooks' calls: actions by name, executed by XState after this one (see hooks.ts).
       if (calls !== undefined) for (const call of calls) nested.push(call);
       result[1] = nested;
     }
-    // Its params, for the inspection event of its `execute` (xstateInternals.ts, `builtInAction`).
-    return [result[0], params, result[1]] as [Snapshot, P, unknown[] | undefined];
+    return [result[0], undefined, result[1]] as [Snapshot, undefined, unknown[] | undefined];
   }
   return builtInAction(name, resolve) as unknown as RulesActionFunction<P>;
 }

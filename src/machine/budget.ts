@@ -55,7 +55,7 @@ export interface SendBudget {
  * once; a send to a busy one — the actor itself — waits in its mailbox until this transition has
  * returned); that send pushes its own budget and pops it before control comes back, so the top
  * of the stack is always the budget of the send whose code is running
- * (test/limits-reentrant-budget.test.ts). Nothing is left on it between sends, and nothing runs
+ * (test/hostile/reentrant-budget.test.ts). Nothing is left on it between sends, and nothing runs
  * asynchronously inside one. The one case it cannot tell apart: the bare chart of
  * machines/turn.ts (no boundary, no budget of its own) run inside a guarded game's send spends
  * that send's budget.

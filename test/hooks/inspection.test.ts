@@ -47,4 +47,14 @@ describe('an inspector sees the rules actions by name', () => {
   it('documented path (enqueueActions): the same names in the same order', () => {
     expect(seenOnEndOfUpkeep(publicPath).map((a) => a.type)).toEqual(CHART_ORDER);
   });
+
+  it('an inspector added after the actor began (system.inspect) sees them too', () => {
+    const actor = createActor(turnMachine, { input: { players: ['A', 'B'] } });
+    actor.start();
+    actor.send({ type: 'priority.pass', player: 'A' });
+    const seen: string[] = [];
+    actor.system.inspect((e: InspectionEvent) => { if (e.type === '@xstate.action' && RULES_ACTIONS.has(e.action.type)) seen.push(e.action.type); });
+    actor.send({ type: 'priority.pass', player: 'B' });
+    expect(seen).toEqual(CHART_ORDER);
+  });
 });

@@ -4,10 +4,10 @@
 // the budgets are a stack of the sends in progress, not one shared count.
 import { createActor, type InspectionEvent } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import { budgetOf } from '../src/machine/budget.js';
-import { ACTION_RULES } from '../src/machine/actions.js';
-import { createGame, turnMachine, view } from '../src/index.js';
-import { limitsOf, type GameInput } from '../src/vocabulary/input.js';
+import { budgetOf } from '../../src/machine/budget.js';
+import { ACTION_RULES } from '../../src/machine/actions.js';
+import { createGame, turnMachine, view } from '../../src/index.js';
+import { limitsOf, type GameInput } from '../../src/vocabulary/input.js';
 
 const RULES_ACTIONS = new Set(Object.keys(ACTION_RULES));
 
