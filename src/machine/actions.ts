@@ -24,7 +24,7 @@ import type { InternalEvent, MachineEvent } from './events.js';
 import { budgetedBeginning, spend } from './budget.js';
 import { HookFault } from './faults.js';
 import { CollectingHooks, DEFAULT_HOOK_ACTIONS, NO_HOOKS_PROVIDED, providedHooksOf, takeAnswer } from './hooks.js';
-import { builtInAction, microstepSlot, nextSnapshot, XSTATE_RESOLVES_BUILT_INS, type Snapshot } from './xstateInternals.js';
+import { builtInAction, isInspected, microstepSlot, nextSnapshot, seenAction, XSTATE_RESOLVES_BUILT_INS, type Snapshot } from './xstateInternals.js';
 
 export { nextSnapshot, XSTATE_RESOLVES_BUILT_INS } from './xstateInternals.js';
 
@@ -184,8 +184,11 @@ function builtIn<P>(name: string, runFor: (args: ActionArgs, params: P) => Runni
         if (result[0] !== snapshot) current.live = next;
       }
     }
-    if (draft.records.length > 0 || draft.refusals.length > 0 || (calls !== undefined && calls.length > 0)) {
+    const inspected = isInspected(scope);
+    if (inspected || draft.records.length > 0 || draft.refusals.length > 0 || (calls !== undefined && calls.length > 0)) {
       const nested: unknown[] = result[1] ?? [];
+      // What an inspector sees of this action: its name and params, before what it emits and calls.
+      if (inspected) nested.unshift(seenAction(name, params));
       for (const record of draft.records) nested.push(emit({ type: 'history', record }) as Emitted);
       for (const refusal of draft.refusals) nested.push(emit({ type: 'rejected', ...refusal }) as Emitted);
       // The host hooks' calls: actions by name, executed by XState after this one (see hooks.ts).
@@ -213,13 +216,25 @@ const BUILT_IN_CHECK_STEPS: CheckSteps = {
  * like the other.
  */
 function publicRulesAction<P extends object | undefined = undefined>(name: string, rule: Rule<P>): RulesActionFunction<P> {
-  return publicAction(runningOf(name, rule as Rule<unknown>, PUBLIC_CHECK_STEPS));
+  return publicAction(name, runningOf(name, rule as Rule<unknown>, PUBLIC_CHECK_STEPS));
 }
 
-function publicAction<P>(runFor: (args: ActionArgs, params: P) => Running): RulesActionFunction<P> {
+/**
+ * A function that does nothing, named `name`: enqueued first by a documented rules action, so
+ * XState executes it as an inline action and an inspector sees `@xstate.action` with the
+ * chart's name (XState names an inline action by its function's name). The rules ran in the
+ * `enqueueActions`; an `enqueueActions` itself is never seen by an inspector.
+ */
+function seenAs(name: string): () => void {
+  return { [name]: () => {} }[name]!;
+}
+
+function publicAction<P>(name: string, runFor: (args: ActionArgs, params: P) => Running): RulesActionFunction<P> {
+  const seen = seenAs(name);
   return enqueueActions<GameContext, MachineEvent, P, MachineEvent, never, never, never, never, TurnEmitted>(
     (args, params) => {
       const { context, event, enqueue } = args;
+      enqueue(seen);
       const { run, hooks } = runFor(args, params);
       const draft = beginDraft(context, hooks ?? NO_HOOKS, context.options.history !== false);
       spend('rulesActions');
@@ -244,7 +259,7 @@ function publicAction<P>(runFor: (args: ActionArgs, params: P) => Running): Rule
 const PUBLIC_CHECK_STEPS: CheckSteps = {
   ask(check, turn) {
     const params = Object.freeze({ rule: check.rule, turn });
-    return [{ type: 'performStateBasedActions', params }, publicAction(() => ({ run: continueCheck(PUBLIC_CHECK_STEPS, check, params), hooks: null }))];
+    return [{ type: 'performStateBasedActions', params }, publicAction('checkStateBasedActions', () => ({ run: continueCheck(PUBLIC_CHECK_STEPS, check, params), hooks: null }))];
   },
 };
 

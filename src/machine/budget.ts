@@ -45,6 +45,21 @@ export interface SendBudget {
   stepsBegun: number;
 }
 
+/**
+ * The budgets of the sends in progress, innermost last: a call-stack context, not state shared
+ * between actors (issue 19). A budget is pushed as a send's transition begins and popped as it
+ * returns (`withBudget`, around the boundary's `transition` and the playout's macrostep), and
+ * everything that spends runs synchronously inside that call: the rules actions of its
+ * microsteps and the hooks and listeners XState executes in them. Another actor's send can only
+ * run inside it, called from such a hook or listener (XState runs a send to an idle actor at
+ * once; a send to a busy one — the actor itself — waits in its mailbox until this transition has
+ * returned); that send pushes its own budget and pops it before control comes back, so the top
+ * of the stack is always the budget of the send whose code is running
+ * (test/hostile/reentrant-budget.test.ts). Nothing is left on it between sends, and nothing runs
+ * asynchronously inside one. The one case it cannot tell apart: the bare chart of
+ * machines/turn.ts (no boundary, no budget of its own) run inside a guarded game's send spends
+ * that send's budget.
+ */
 const running: SendBudget[] = [];
 const cache = new WeakMap<Limits, Record<BudgetKind, number>>();
 
