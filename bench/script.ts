@@ -135,7 +135,7 @@ export function buildScript(turns = TURNS): Script {
 
 /** Replays the moves on a fresh game: every event accepted, no `rejected` emitted, the 723 procedures really happened. */
 export function validate(moves: Move[], turns = TURNS): Script {
-  const game = createGame({ players: PLAYERS });
+  const game = createGame({ players: PLAYERS }, { history: 'all' }); // the whole script's records, checked below
   let rejected = 0;
   game.actor.on('rejected', () => { rejected += 1; });
   const trace: string[] = [];

@@ -154,9 +154,16 @@ function selfTestRun(machine: AnyStateMachine): string {
   const inspect = (e: { type: string; action?: { type: string } }) => { if (e.type === '@xstate.action' && !e.action!.type.startsWith('xstate.')) inspected.push(e.action!.type); };
   const actor = createActor(hooked, { input: { players: ['A', 'B'] }, inspect });
   actor.on('*', (event) => { emitted.push(event); });
+  // An action that throws stops the actor with an error: observed here (not reported as unhandled), it fails the run.
+  let failure: { error: unknown } | null = null;
+  actor.subscribe({ error: (error) => { failure ??= { error }; } });
   actor.start();
   const seen: unknown[] = [];
-  const note = () => { const { value, context } = actor.getSnapshot(); seen.push({ value, context }); };
+  const note = () => {
+    if (failure) throw new Error('the self-test game failed', { cause: failure.error });
+    const { value, context } = actor.getSnapshot();
+    seen.push({ value, context });
+  };
   note();
   for (const event of SELF_TEST_EVENTS) {
     actor.send(event);
