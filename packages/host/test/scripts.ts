@@ -35,7 +35,7 @@ export function rng(seed: number): () => number {
 
 export function scriptedGame(name: string, input: GameInput, seed: number, length: number): Script {
   const random = rng(seed);
-  const game = createGame(input);
+  const game = createGame(input, { history: 'all' }); // every record, so that each event's are the list's growth
   const events: ScriptedEvent[] = [];
   const views: View[] = [];
   const records: HistoryRecord[][] = [];
