@@ -136,14 +136,6 @@ const upcomingCount = (asked: unknown, fallback: number) =>
  */
 const frozen = (ids: readonly string[]): readonly string[] => (Object.isFrozen(ids) ? ids : Object.freeze(ids));
 
-/** Each edition's rule numbers, looked up once (an edition's row is found by its date: not per view). */
-const numbersByEdition = new Map<string, RuleNumbers>();
-function ruleNumbersOfEdition(edition: string): RuleNumbers {
-  let numbers = numbersByEdition.get(edition);
-  if (numbers === undefined) numbersByEdition.set(edition, numbers = ruleNumbersOf(edition));
-  return { ...numbers };
-}
-
 /** What a UI reads from a snapshot (never its context). */
 export function view(snapshot: GameState, options: ViewOptions = {}): View {
   const ctx = snapshot.context;
@@ -199,7 +191,7 @@ export function view(snapshot: GameState, options: ViewOptions = {}): View {
       ...ctx.phaseQueue.map((p) => ({ phase: p.phase, steps: [...p.steps] })),
     ],
     rulesEdition: ctx.options.rulesEdition,
-    ruleNumbers: ruleNumbersOfEdition(ctx.options.rulesEdition),
+    ruleNumbers: ruleNumbersOf(ctx.options.rulesEdition), // the edition's row is memoised (editions.ts)
     controlledBy: ctx.control === null ? {} : Object.fromEntries(playersOf(ctx, ctx.control.side).map((p) => [p, ctx.control!.controller])),
     decides: Object.fromEntries(ctx.players.filter((p) => isInGame(ctx, p)).map((p) => [p, deciderOf(ctx, p)])),
     pendingControl: Object.fromEntries(ctx.pendingControl.map((c) => [c.side, c.controller])),

@@ -17,7 +17,7 @@ import * as triggerOrder from '../rules/triggerOrder.js';
 import * as triggers from '../rules/triggers.js';
 import * as plan from '../rules/turnPlan.js';
 import type { GameContext } from '../rules/types.js';
-import { NO_HOOKS, type HostHooks, type StateBasedActionsRule } from '../rules/hooks.js';
+import { NO_HOOKS, NOTHING_PERFORMED, type HostHooks, type StateBasedActionsRule } from '../rules/hooks.js';
 import type { EventOfType, TurnEventType, WaitingFor } from '../vocabulary/index.js';
 import type { TurnEmitted } from './emitted.js';
 import type { InternalEvent, MachineEvent } from './events.js';
@@ -121,9 +121,7 @@ const beginCheck = (steps: CheckSteps, rule: StateBasedActionsRule): Run => (dra
 
 /** A later step: the engine's answer to the call with `params` (none: nothing performed), and another ask while any was performed. */
 const continueCheck = (steps: CheckSteps, check: priority.StateBasedActionsCheck, params: object): Run => (draft) =>
-  (priority.continueStateBasedActionsCheck(draft, check, takeAnswer(params) ?? NOTHING_ANSWERED) ? steps.ask(check, draft.ctx.turn) : undefined);
-
-const NOTHING_ANSWERED = { performed: false, triggered: [] } as const;
+  (priority.continueStateBasedActionsCheck(draft, check, takeAnswer(params) ?? NOTHING_PERFORMED) ? steps.ask(check, draft.ctx.turn) : undefined);
 
 /** The hooks a rules action sees, and what it runs: the rule itself, or a check's first step (an engine's check provided). */
 interface Running { run: Run; hooks: HostHooks | null }

@@ -69,7 +69,8 @@ export interface CheckAnswer {
   triggered: readonly unknown[];
 }
 
-const NOTHING_PERFORMED: CheckAnswer = { performed: false, triggered: [] };
+/** A check's answer when the engine performed nothing (or was not asked: XState's pure `transition()`). */
+export const NOTHING_PERFORMED: CheckAnswer = Object.freeze({ performed: false, triggered: Object.freeze([]) });
 
 /** An answer already read by the glue, or a default hook's: true, false, nothing, or { performed, triggered? }. */
 export function answerOf(result: StateBasedActionsResult): CheckAnswer {
