@@ -1,6 +1,6 @@
 // Sizes: the persisted snapshot after 10 turns of the script, and the library's bundle.
 import { gzipSync } from 'node:zlib';
-import { build } from 'esbuild';
+import { build, transform } from 'esbuild';
 import { createActor } from 'xstate';
 import { persistGame, turnMachine, view } from '../src/index.js';
 import { toTurnEvent, type Move } from './script.js';
@@ -32,13 +32,29 @@ export interface BundleSize {
   gzipBytes: number;
   /** The same bundle with xstate included (ESM build, tree-shaken), for reference. */
   withXstateGzipBytes: number;
-  /** Largest inputs of the xstate-external bundle, bytes in the minified output. */
-  largest: { input: string; bytes: number }[];
+  /** Largest inputs of the xstate-external bundle: bytes in the minified output, and their share of the gzipped bundle (`gzipShare`). */
+  largest: ModuleSize[];
 }
+
+/** One input of a bundle: its minified bytes, and what the gzipped bundle loses without it. */
+export interface ModuleSize {
+  input: string;
+  /** Bytes in the minified output (esbuild's metafile). */
+  bytes: number;
+  /**
+   * The gzipped bundle's bytes less those of the same bundle with this module's code cut out
+   * (a leave-one-out estimate: gzip shares repeated text between modules, so a module's own
+   * minified text gzipped alone overstates what it costs).
+   */
+  gzipShare: number;
+}
+
+const entryOf = (entry: string | { contents: string }) =>
+  (typeof entry === 'string' ? { entryPoints: [entry] } : { stdin: { contents: entry.contents, resolveDir: process.cwd(), loader: 'ts' as const } });
 
 async function bundle(entry: string | { contents: string }, external: string[]) {
   const result = await build({
-    ...(typeof entry === 'string' ? { entryPoints: [entry] } : { stdin: { contents: entry.contents, resolveDir: process.cwd(), loader: 'ts' } }),
+    ...entryOf(entry),
     bundle: true, minify: true, format: 'esm', platform: 'browser',
     external, write: false, metafile: true, logLevel: 'silent',
   });
@@ -47,13 +63,34 @@ async function bundle(entry: string | { contents: string }, external: string[]) 
   return { code, inputs };
 }
 
+const gzipOfMinified = async (code: string) =>
+  gzipSync((await transform(code, { minify: true, loader: 'js', format: 'esm', logLevel: 'silent' })).code, { level: 9 }).length;
+
+/**
+ * The `count` largest inputs (xstate external) with their `gzipShare`: the bundle is built
+ * unminified, where esbuild heads each module's code with a `// path` comment; each module's
+ * part is cut in turn and the rest minified and gzipped (names left dangling are only names).
+ * A transform does not shake: the whole bundle, its export list aside, is what is measured.
+ */
+async function largestInputs(entry: string | { contents: string }, inputs: Record<string, { bytesInOutput: number }>, count: number): Promise<ModuleSize[]> {
+  const plain = await build({ ...entryOf(entry), bundle: true, minifySyntax: true, format: 'esm', platform: 'browser', external: ['xstate'], write: false, logLevel: 'silent' });
+  // The entry's export list would name what a cut removed (and keeps nothing alive: a transform does not shake).
+  const parts = plain.outputFiles[0].text.replace(/\nexport \{[^}]*\};\s*$/, '\n').split(/^(?=\/\/ \S+\.ts\n)/m);
+  const full = await gzipOfMinified(parts.join(''));
+  const largest = Object.entries(inputs).map(([input, v]) => ({ input, bytes: v.bytesInOutput })).sort((a, b) => b.bytes - a.bytes).slice(0, count);
+  return Promise.all(largest.map(async ({ input, bytes }) => {
+    // A module's code may come in several parts (esbuild orders code by where it is first needed).
+    const own = (part: string) => part.startsWith(`// ${input}\n`);
+    const gzipShare = parts.some(own) ? full - await gzipOfMinified(parts.filter((part) => !own(part)).join('')) : 0;
+    return { input, bytes, gzipShare };
+  }));
+}
+
 /** esbuild bundle of the entry, minified, xstate external, gzipped with node:zlib (level 9). */
 export async function bundleSize(entry = 'src/index.ts'): Promise<BundleSize> {
   const lib = await bundle(entry, ['xstate']);
   const all = await bundle(entry, []);
-  const largest = Object.entries(lib.inputs)
-    .map(([input, v]) => ({ input, bytes: v.bytesInOutput }))
-    .sort((a, b) => b.bytes - a.bytes).slice(0, 5);
+  const largest = await largestInputs(entry, lib.inputs, 8);
   return {
     entry,
     minBytes: lib.code.length,
@@ -70,6 +107,8 @@ export interface AppSize {
   minBytes: number;
   gzipBytes: number;
   withXstateGzipBytes: number;
+  /** Its largest inputs, as `BundleSize.largest`. */
+  largest: ModuleSize[];
 }
 
 /** The smallest `createGame` app: it imports only `createGame`, sends events and reads the view. Tree-shaken, like `bundleSize`. */
@@ -87,5 +126,6 @@ export async function createGameAppSize(): Promise<AppSize> {
     minBytes: lib.code.length,
     gzipBytes: gzipSync(lib.code, { level: 9 }).length,
     withXstateGzipBytes: gzipSync(all.code, { level: 9 }).length,
+    largest: await largestInputs({ contents: CREATE_GAME_APP }, lib.inputs, 8),
   };
 }

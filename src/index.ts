@@ -34,7 +34,8 @@ export {
   type HistoryRecord, type HistoryRecordType, type HistoryEvent, type HistoryFieldsMap, type Where,
 } from './vocabulary/history.js';
 export { DEFAULT_HISTORY, type GameInput, type GameOptions, type HistoryKept } from './vocabulary/input.js';
-export { DEFAULT_LIMITS, LIMIT_CEILINGS, LIMIT_DESCRIPTIONS, LIMIT_FLOORS, type Limits } from './vocabulary/limits.js';
+// Their descriptions in words (LIMIT_DESCRIPTIONS, the README's table) are in mtg-turn-machine/vocabulary: no game reads them.
+export { DEFAULT_LIMITS, LIMIT_CEILINGS, LIMIT_FLOORS, type Limits } from './vocabulary/limits.js';
 // Typed event creators, and the event that takes a legal action
 export {
   pass, cast, activate, declareAttackers, declareBlockers, orderTriggers, concede,

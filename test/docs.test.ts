@@ -4,7 +4,8 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { HOOK_NAMES } from '../src/machine/hooks.js';
-import { DEFAULT_LIMITS, LIMIT_DESCRIPTIONS, TURN_EVENT_TYPES } from '../src/index.js';
+import { DEFAULT_LIMITS, TURN_EVENT_TYPES } from '../src/index.js';
+import { LIMIT_DESCRIPTIONS } from '../src/vocabulary/index.js';
 
 const readme = readFileSync(fileURLToPath(new URL('../README.md', import.meta.url)), 'utf8');
 

@@ -2,11 +2,11 @@
 // to resume it (persistence refuses anything else, naming the JSON path). Declared against
 // `GameContext`, so a field added to the state without its schema is a compile error.
 import {
-  DEFAULT_LIMITS, LIMIT_CEILINGS, PHASE_OF_STEP, PHASES, STEPS, STEPS_THIS_TURN, TRIGGER_ORDERS,
-  anyStackObject, atEffect, attacker, blocker, boolean, continuousEffect, extend, integer, list, literal, nullable, object, optional,
-  picklist, playerList, record, ref, rulesEditionProblem, string, teamId, union, HISTORY_KEPT,
+  PHASE_OF_STEP, PHASES, STEPS, STEPS_THIS_TURN, TRIGGER_ORDERS,
+  anyStackObject, atEffect, attacker, blocker, boolean, conditionName, continuousEffect, extend, historyOption, id, integer, limitsSchema as inputLimitsSchema, list, literal,
+  nullable, object, optional, phaseId, picklist, player, playerList, playerOrTeam, record, ref, rulesEditionProblem, stepId, string, teamId,
   type HistoryKept,
-  type AtTriggerSpec, type Path, type Report, type ContinuousEffectSpec, type Limits, type Schema, type Shape, type StackObjectSpec, type PhaseId, type StepId,
+  type AtTriggerSpec, type Path, type Report, type ContinuousEffectSpec, type Limits, type Schema, type StackObjectSpec, type PhaseId, type StepId,
   SHORTCUT_END_REASONS, shortcutConditions, shortcutStop, shortcutUntil,
 } from '../vocabulary/index.js';
 import type {
@@ -28,19 +28,15 @@ type Thawed<T> = T extends (...args: never[]) => unknown ? T
 const count = integer(0, Number.MAX_SAFE_INTEGER);
 /** Lists that grow over a long game (zones): bounded only by what a document can hold. */
 const LONG = 10_000_000;
-const id = string('an id');
-const player = ref('player');
 /** Who takes turns and holds priority: a player, or with teams a team (checked against `sides` below). */
-const side = ref('playerOrTeam');
+const side = playerOrTeam;
 const ids = (max: number | keyof Limits) => list(id, { max });
-const stepId = picklist(STEPS, 'step');
-const phaseId = picklist(PHASES, 'phase');
+const procedure = picklist(['endTurn', 'endCombat'] as const, 'procedure');
 
-// Each within the one ceiling inputs have too; a limit the snapshot does not name (saved before it existed) is the host's.
-const limitsSchema = object<Limits>(
-  Object.fromEntries(Object.keys(DEFAULT_LIMITS).map((key) => [key, optional(integer(1, LIMIT_CEILINGS[key as keyof Limits]))])) as unknown as Shape<Limits>,
-  { noun: 'limits' },
-);
+// An input's limits schema: each within the one ceiling inputs have too; a limit the snapshot does not
+// name (saved before it existed) is the host's. Its floors were checked on the snapshot's own limits
+// first (persistence.ts), and the limits checked here are the ones the game will play by.
+const limitsSchema = { ...inputLimitsSchema, refine: undefined } as Schema<Partial<Limits>> as Schema<Limits>;
 
 const stackObject = extend<StackObjectSpec, Thawed<StackObject>>(anyStackObject, { kind: picklist(['spell', 'ability'] as const, 'kind') });
 
@@ -112,13 +108,8 @@ const checkContext = (ctx: GameContext, report: Report) => {
   checkPlan(ctx, report);
 };
 
-const historyNames = picklist(HISTORY_KEPT, 'history kept');
-/** A save of an earlier version says `true` (its default: the whole game's); `readContextHistory` makes it 'all'. */
-const keptHistory = union<HistoryKept | true>(
-  [boolean, historyNames],
-  (v) => (typeof v === 'boolean' ? boolean : typeof v === 'string' ? historyNames : undefined),
-  'true, false, "all" or "turn"',
-) as unknown as Schema<HistoryKept>;
+/** An input's `history` option: a save of an earlier version says `true` (its default: the whole game's), which `checkedContext` makes 'all'. */
+const keptHistory = historyOption as unknown as Schema<HistoryKept>;
 
 const parsedContext = object<Thawed<GameContext>>({
   players: playerList,
@@ -160,7 +151,7 @@ const parsedContext = object<Thawed<GameContext>>({
   resolution: nullable(object<Thawed<Resolution>>({ object: stackObject, next: count, resolves: boolean, lastExtraTurn: nullable(count), lastAddedPhases: nullable(list(count, { max: 'maxPlannedPhases' })) })),
   pendingTriggers: list(stackObject, { max: 'maxPendingTriggers' }),
   triggerPass: nullable(object<Thawed<TriggerPass>>({ waiting: count, sides: list(side, { max: 8 }), put: boolean })),
-  procedure: nullable(picklist(['endTurn', 'endCombat'] as const, 'procedure')),
+  procedure: nullable(procedure),
   triggers: list(registeredTrigger, { max: 'maxRegisteredTriggers' }),
   onStateBasedActions: list(stackObject, { max: 'maxRegisteredTriggers' }),
   stateBasedActionsScheduled: integer(0, 'maxRegisteredTriggers'),
@@ -176,8 +167,8 @@ const parsedContext = object<Thawed<GameContext>>({
   manaPool: record(player, integer(0, 'maxAmount'), 8),
   handSize: record(player, integer(0, 'maxAmount'), 8),
   illegalTargets: ids('maxMarks'),
-  falseConditions: list(string('a condition name'), { max: 'maxMarks' }),
-  combatEndedBy: nullable(picklist(['endTurn', 'endCombat'] as const, 'procedure')),
+  falseConditions: list(conditionName, { max: 'maxMarks' }),
+  combatEndedBy: nullable(procedure),
   control: nullable(object<Thawed<Control>>({ side, controller: player })),
   pendingControl: list(object<Thawed<PendingControl>>({ side, controller: player, thenExtraTurn: boolean }), { max: 'maxRegisteredTriggers' }),
   controlExtraTurns: integer(0, 'maxExtraTurns'),
@@ -197,6 +188,3 @@ const parsedContext = object<Thawed<GameContext>>({
 
 /** A game state, as persistence checks one (the value it gives back is then held readonly). */
 export const contextSchema = parsedContext as unknown as Schema<GameContext>;
-
-/** The limits a persisted state carries: checked first, for they bound the rest. */
-export const persistedLimits = limitsSchema;

@@ -15,7 +15,11 @@ export interface RuleNumbers {
   takingShortcuts: string;
 }
 
-/** One row of the edition table: from which edition date its numbers hold, and the evidence for them. */
+/**
+ * One row of the edition table: from which edition date its numbers hold. The evidence for a
+ * row is `RULES_EDITION_EVIDENCE[row.from]`, kept apart so that a game, which reads only the
+ * numbers, does not carry it.
+ */
 export interface RulesEditionRow extends RuleNumbers {
   /** The first edition (its date, YYYY-MM-DD) these numbers are taken to hold from. */
   from: string;
@@ -23,20 +27,34 @@ export interface RulesEditionRow extends RuleNumbers {
   set: string;
   /** The row is inferred, not read in an edition of that date (FORMAT.md's "uncertain" rows). */
   uncertain: boolean;
-  evidence: string;
 }
 
 /** Oldest first. A date falls in the last row whose `from` is not after it. */
 export const RULES_EDITIONS: readonly RulesEditionRow[] = [
-  { from: '2019-10-04', set: 'Throne of Eldraine', endingTurnsAndPhases: '717', takingShortcuts: '724', controllingAnotherPlayer: '716', uncertain: true, evidence: '717 attested (judges\' blog); exact first edition unverified; Taking Shortcuts inferred (Ending Turns and Phases + 7)' },
-  { from: '2021-07-23', set: 'Adventures in the Forgotten Realms', endingTurnsAndPhases: '718', takingShortcuts: '725', controllingAnotherPlayer: '717', uncertain: true, evidence: 'inferred from Class cards (716) being added then; Taking Shortcuts inferred (Ending Turns and Phases + 7)' },
-  { from: '2022-10-07', set: 'Unfinity', endingTurnsAndPhases: '719', takingShortcuts: '726', controllingAnotherPlayer: '718', uncertain: true, evidence: 'inferred from Attraction cards (717); Taking Shortcuts inferred (Ending Turns and Phases + 7)' },
-  { from: '2022-11-18', set: 'The Brothers\' War', endingTurnsAndPhases: '720', takingShortcuts: '727', controllingAnotherPlayer: '719', uncertain: true, evidence: '720 verified in the 2023-11-17 edition (seed 003); first edition inferred from Prototype cards (718); Taking Shortcuts inferred (Ending Turns and Phases + 7)' },
-  { from: '2024-02-09', set: 'Murders at Karlov Manor', endingTurnsAndPhases: '721', takingShortcuts: '728', controllingAnotherPlayer: '720', uncertain: true, evidence: '721 verified in the 2024-03-08 edition, control 720 in 2024-03-08 and 2024-06-07; first edition inferred from Case cards (719); Taking Shortcuts inferred (Ending Turns and Phases + 7)' },
-  { from: '2025-04-11', set: 'Tarkir: Dragonstorm', endingTurnsAndPhases: '722', takingShortcuts: '729', controllingAnotherPlayer: '721', uncertain: true, evidence: 'verified in one 2025 edition (721 Controlling, 723 The Monarch); its date, and so this row\'s start, unverified; Taking Shortcuts inferred (Ending Turns and Phases + 7)' },
-  { from: '2025-08-01', set: 'Edge of Eternities', endingTurnsAndPhases: '723', takingShortcuts: '730', controllingAnotherPlayer: '722', uncertain: true, evidence: '723 verified in the 2025-09-26 edition (seed 000); Taking Shortcuts 730 (FORMAT.md); start unverified' },
-  { from: '2026-04-17', set: 'Secrets of Strixhaven', endingTurnsAndPhases: '724', takingShortcuts: '732', controllingAnotherPlayer: '723', uncertain: false, evidence: 'verified: the 2026-04-17 edition adds 722 Preparation Cards; still so on 2026-09-25 (seed 001 uses 724); Taking Shortcuts 732 (FORMAT.md); the Feb 27, 2026 edition still has 723' },
+  { from: '2019-10-04', set: 'Throne of Eldraine', endingTurnsAndPhases: '717', takingShortcuts: '724', controllingAnotherPlayer: '716', uncertain: true },
+  { from: '2021-07-23', set: 'Adventures in the Forgotten Realms', endingTurnsAndPhases: '718', takingShortcuts: '725', controllingAnotherPlayer: '717', uncertain: true },
+  { from: '2022-10-07', set: 'Unfinity', endingTurnsAndPhases: '719', takingShortcuts: '726', controllingAnotherPlayer: '718', uncertain: true },
+  { from: '2022-11-18', set: 'The Brothers\' War', endingTurnsAndPhases: '720', takingShortcuts: '727', controllingAnotherPlayer: '719', uncertain: true },
+  { from: '2024-02-09', set: 'Murders at Karlov Manor', endingTurnsAndPhases: '721', takingShortcuts: '728', controllingAnotherPlayer: '720', uncertain: true },
+  { from: '2025-04-11', set: 'Tarkir: Dragonstorm', endingTurnsAndPhases: '722', takingShortcuts: '729', controllingAnotherPlayer: '721', uncertain: true },
+  { from: '2025-08-01', set: 'Edge of Eternities', endingTurnsAndPhases: '723', takingShortcuts: '730', controllingAnotherPlayer: '722', uncertain: true },
+  { from: '2026-04-17', set: 'Secrets of Strixhaven', endingTurnsAndPhases: '724', takingShortcuts: '732', controllingAnotherPlayer: '723', uncertain: false },
 ];
+
+/**
+ * Why each row's numbers are taken to hold, by the row's `from` (FORMAT.md's table): for the
+ * CLI, the docs and anyone checking a row. Not in `RULES_EDITIONS`, which every game reads.
+ */
+export const RULES_EDITION_EVIDENCE: Readonly<Record<string, string>> = {
+  '2019-10-04': '717 attested (judges\' blog); exact first edition unverified; Taking Shortcuts inferred (Ending Turns and Phases + 7)',
+  '2021-07-23': 'inferred from Class cards (716) being added then; Taking Shortcuts inferred (Ending Turns and Phases + 7)',
+  '2022-10-07': 'inferred from Attraction cards (717); Taking Shortcuts inferred (Ending Turns and Phases + 7)',
+  '2022-11-18': '720 verified in the 2023-11-17 edition (seed 003); first edition inferred from Prototype cards (718); Taking Shortcuts inferred (Ending Turns and Phases + 7)',
+  '2024-02-09': '721 verified in the 2024-03-08 edition, control 720 in 2024-03-08 and 2024-06-07; first edition inferred from Case cards (719); Taking Shortcuts inferred (Ending Turns and Phases + 7)',
+  '2025-04-11': 'verified in one 2025 edition (721 Controlling, 723 The Monarch); its date, and so this row\'s start, unverified; Taking Shortcuts inferred (Ending Turns and Phases + 7)',
+  '2025-08-01': '723 verified in the 2025-09-26 edition (seed 000); Taking Shortcuts 730 (FORMAT.md); start unverified',
+  '2026-04-17': 'verified: the 2026-04-17 edition adds 722 Preparation Cards; still so on 2026-09-25 (seed 001 uses 724); Taking Shortcuts 732 (FORMAT.md); the Feb 27, 2026 edition still has 723',
+};
 
 /** The newest edition the project knows: the default of `options.rulesEdition`. */
 export const DEFAULT_RULES_EDITION = '2026-04-17';

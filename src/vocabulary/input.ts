@@ -105,8 +105,11 @@ function checkFloors(limits: Partial<Limits>, report: Report): void {
 }
 
 const historyNames = picklist(HISTORY_KEPT, 'history kept', { description: '"all": the whole game\'s records and zones; "turn" (default): the current turn\'s' });
-/** `GameOptions.history`: `"all"`, `"turn"`, or a boolean (`true`: `"all"`; `false`: nothing kept). */
-const historyOption = union<boolean | HistoryKept>(
+/**
+ * `GameOptions.history`: `"all"`, `"turn"`, or a boolean (`true`: `"all"`; `false`: nothing kept).
+ * A persisted game state's `options.history` is this too (a save of an earlier version says `true`).
+ */
+export const historyOption = union<boolean | HistoryKept>(
   [boolean, historyNames],
   (value) => (typeof value === 'boolean' ? boolean : typeof value === 'string' ? historyNames : undefined),
   'true, false, "all" or "turn"',

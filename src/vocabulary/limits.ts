@@ -65,7 +65,7 @@ export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
   maxStepsWithoutPriority: 50,
 });
 
-/** What each limit bounds, in words (README table, `limitReached` records, refusals). */
+/** What each limit bounds, in words (the README's table; `mtg-turn-machine/vocabulary` only: no game reads it). */
 export const LIMIT_DESCRIPTIONS: Readonly<Record<keyof Limits, string>> = {
   maxIdLength: 'characters in an id, a name or a condition',
   maxNesting: 'levels of nesting in one event',
