@@ -344,8 +344,8 @@ if (json) {
       + (control && row !== control ? `; / the control copy = ${r(both(row, control))}` : ''));
   }
   log(`Persisted snapshot after 10 turns (${snapshot.moves} events, turn ${snapshot.turn} begun): ${snapshot.bytes} B JSON, ${snapshot.gzipBytes} B gzipped`);
-  log(`Bundle (src/index.ts, esbuild, minified, xstate external): ${bundle.minBytes} B, ${bundle.gzipBytes} B gzipped (with xstate: ${bundle.withXstateGzipBytes} B gzipped); largest inputs: ${bundle.largest.map((l) => `${l.input} ${l.bytes} B`).join(', ')}`);
-  log(`A createGame app (${appShare.app}; tree-shaken, xstate external): ${appShare.minBytes} B, ${appShare.gzipBytes} B gzipped (with xstate: ${appShare.withXstateGzipBytes} B gzipped)`);
+  log(`Bundle (src/index.ts, esbuild, minified, xstate external): ${bundle.minBytes} B, ${bundle.gzipBytes} B gzipped (with xstate: ${bundle.withXstateGzipBytes} B gzipped); largest inputs (minified; their share of the gzip): ${bundle.largest.map((l) => `${l.input} ${l.bytes} B (${l.gzipShare} B gz)`).join(', ')}`);
+  log(`A createGame app (${appShare.app}; tree-shaken, xstate external): ${appShare.minBytes} B, ${appShare.gzipBytes} B gzipped (with xstate: ${appShare.withXstateGzipBytes} B gzipped); largest inputs: ${appShare.largest.map((l) => `${l.input} ${l.bytes} B (${l.gzipShare} B gz)`).join(', ')}`);
   log(model.available
     ? `Model-based suite (${model.command}): ${model.seconds!.toFixed(1)} s wall${model.vitestDuration ? ` (vitest: ${model.vitestDuration})` : ''}, ${model.passed ? 'passed' : 'FAILED'}${model.files ? `, files ${model.files}` : ''}${model.tests ? `, tests ${model.tests}` : ''}`
     : `Model-based suite: ${model.note}`);
