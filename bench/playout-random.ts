@@ -21,6 +21,8 @@ const GAMES = Number(args[0] ?? 20);
 const EVENTS = Number(args[1] ?? 3_000);
 const SEED = Number(args[2] ?? 1);
 const PROFILE = process.argv.includes('--profile');
+// Per process: other runs of this bench on the same machine write their own.
+const PROFILE_PATH = `/tmp/playout-random-${process.pid}.cpuprofile`;
 const PLAYERS = ['A', 'B'];
 
 const random = seeded;
@@ -111,8 +113,8 @@ if (PROFILE) {
   await session.post('Profiler.start');
   for (let r = 0; r < 5; r += 1) for (const w of workloads) replay(w, process.argv.includes('--ui') ? 'ui' : 'off');
   const { profile } = await session.post('Profiler.stop');
-  writeFileSync('/tmp/playout-random.cpuprofile', JSON.stringify(profile));
-  console.log('profile: /tmp/playout-random.cpuprofile');
+  writeFileSync(PROFILE_PATH, JSON.stringify(profile));
+  console.log(`profile: ${PROFILE_PATH}`);
   const { printReport } = await import('./profile-report.js');
   printReport(profile as never, 40);
 }

@@ -95,21 +95,26 @@ type LegalChoice = [LegalAction, TurnEvent | null];
 /** Events of these kinds are taken as probed: nothing to add (a declaration declares no creature). */
 const WHOLE = new Set<string>(['priority.pass', 'combat.declareAttackers', 'combat.declareBlockers', 'player.concede']);
 
+/** 722.5: `accepted` as `decider` sends it for `player` (their own decisions, 722.6, by themselves). */
+function sentBy(accepted: Acceptance, player: PlayerId, decider: PlayerId): Acceptance {
+  return accepted.ok && decider !== player && !isOwnDecision(accepted.event.type) ? { ok: true, event: { ...accepted.event, by: decider } as TurnEvent } : accepted;
+}
+
 function legalChoices(snapshot: GameState, player: PlayerId): LegalChoice[] {
   const ctx = snapshot.context;
   const waiting = waitingFor(snapshot);
   const { candidates, barred } = checkedProbesOf(ctx, player);
   // 722.5: the actions named by `player` are sent by whoever makes `player`'s decisions now (722.6: but their own by them).
   const decider = ctx.players.includes(player) ? deciderOf(ctx, player) : player;
-  const sent = (accepted: Acceptance): Acceptance =>
-    (accepted.ok && decider !== player && !isOwnDecision(accepted.event.type) ? { ok: true, event: { ...accepted.event, by: decider } as TurnEvent } : accepted);
   const legal: LegalChoice[] = [];
-  for (const [action, accepted] of candidates) {
-    const asSent = sent(accepted);
+  // A loop without closures: the UI asks this of every player before every event.
+  for (let i = 0; i < candidates.length; i += 1) {
+    const [action, accepted] = candidates[i];
+    const asSent = sentBy(accepted, player, decider);
     if (refusalAfter(ctx, asSent, waiting) !== null) continue;
     const event = asSent.ok && WHOLE.has(action.type) ? asSent.event : null;
     legal.push([action.type === 'combat.declareAttackers'
-      ? { type: 'combat.declareAttackers', barred: refusalAfter(ctx, sent(barred), waiting) !== null ? ['cantAttackDuringExtraTurns'] : [] }
+      ? { type: 'combat.declareAttackers', barred: refusalAfter(ctx, sentBy(barred, player, decider), waiting) !== null ? ['cantAttackDuringExtraTurns'] : [] }
       : action, event]);
   }
   // An order is legal only while the game waits for one (603.3b, 805.7: refusalOf refuses it otherwise).
@@ -129,7 +134,10 @@ function legalChoices(snapshot: GameState, player: PlayerId): LegalChoice[] {
  * the probes themselves are checked at the boundary once per game and player.
  */
 export function legalActions(snapshot: GameState, player: PlayerId): LegalAction[] {
-  return legalChoices(snapshot, player).map(([action]) => action);
+  const choices = legalChoices(snapshot, player);
+  const actions: LegalAction[] = new Array(choices.length);
+  for (let i = 0; i < choices.length; i += 1) actions[i] = choices[i][0];
+  return actions;
 }
 
 /**
