@@ -137,7 +137,7 @@ if (PROFILE) {
 
 // Rounds interleave the modes (and the contenders), so that a busy moment of the machine touches them alike.
 const MODES: Mode[] = ['off', 'on', 'ui'];
-const ROUNDS = 7;
+const ROUNDS = Number(process.env.ROUNDS ?? 7);
 const key = (c: number, mode: Mode) => `${c} ${mode}`;
 const rates = new Map<string, number[]>();
 const timeRound = (c: number, mode: Mode): number => {
@@ -148,7 +148,9 @@ const timeRound = (c: number, mode: Mode): number => {
 for (const mode of MODES) for (let c = 0; c < contenders.length; c += 1) timeRound(c, mode); // warm up
 for (let round = 0; round < ROUNDS; round += 1) {
   for (const mode of MODES) {
-    for (let c = 0; c < contenders.length; c += 1) {
+    // Each round in the other order: neither contender always runs first.
+    for (let i = 0; i < contenders.length; i += 1) {
+      const c = round % 2 === 0 ? i : contenders.length - 1 - i;
       const k = key(c, mode);
       if (!rates.has(k)) rates.set(k, []);
       rates.get(k)!.push(timeRound(c, mode));
