@@ -252,18 +252,23 @@ function selectTransitions<R extends RunState<R>>(chart: Chart<R>, run: R, event
  */
 function selectEventless<R extends RunState<R>>(run: R, event: ChartEvent): T<R>[] {
   const lists = run.configuration.eventlessCandidates();
-  const enabled: T<R>[] = [];
+  let enabled: T<R>[] | null = null; // allocated only when one is: the loop ends on none
   for (let l = 0; l < lists.length; l += 1) {
     const list = lists[l];
     for (let i = 0; i < list.length; i += 1) {
       const t = list[i];
       if (t.guard !== null && !t.guard(run, event)) continue;
-      if (!enabled.includes(t)) enabled.push(t);
+      if (enabled === null) enabled = [t];
+      else if (!enabled.includes(t)) enabled.push(t);
       break;
     }
   }
-  return enabled;
+  return enabled ?? none<R>();
 }
+
+/** No transition enabled (shared: never changed). */
+const NONE: readonly T<unknown>[] = Object.freeze([]);
+const none = <R>(): T<R>[] => NONE as T<R>[];
 
 // ---- microstep and macrostep ------------------------------------------------------------------
 
@@ -352,7 +357,7 @@ function settle<R extends RunState<R>>(chart: Chart<R>, run: R, event: ChartEven
   let current = event;
   let selectEventlessTransitions = true;
   for (;;) {
-    let transitions: T<R>[] = selectEventlessTransitions ? selectEventless(run, current) : [];
+    let transitions: T<R>[] = selectEventlessTransitions ? selectEventless(run, current) : none<R>();
     const eventless = transitions.length > 0;
     if (!eventless) {
       if (queue.length === 0) return;
