@@ -1,5 +1,5 @@
 // The playout on seeded random legal play (issue 22, point 2), by events per CPU-second:
-//   npx tsx bench/playout-random.ts [games=20] [events=3000] [seed=1] [--profile [--ui]] [--untrusted]
+//   npx tsx bench/playout-random.ts [games=20] [events=3000] [seed=1] [--profile [--ui]] [--untrusted] [--against=DIR]
 // A workload is made once per seed by driving a playout with `legalActions` only: every event
 // is one of the legal actions of a player (spells and abilities with effects drawn from Time
 // Stop, Mandate of Peace, extra turns, durations and delayed triggers), and ~2 % are illegal
@@ -8,6 +8,9 @@
 // built with `toEvent`. Then fresh playouts replay the sequence, timed by CPU: recording off,
 // recording on, and the UI loop (`view` and every player's `legalActions` before each event).
 // Every replay must see the same refusals as the making run, else the workload is not honest.
+// --against=DIR: an A/B in this process — the playout of another checkout (DIR/src/playout) is
+// timed too, its rounds interleaved with this one's, on the same workload made by its own
+// playout (so that its trusted events are its own), which must be the same events.
 import { Session } from 'node:inspector/promises';
 import { writeFileSync } from 'node:fs';
 import { toEvent, type LegalAction, type ResolutionEffect, type TurnEvent } from '../src/index.js';
@@ -21,13 +24,17 @@ const GAMES = Number(args[0] ?? 20);
 const EVENTS = Number(args[1] ?? 3_000);
 const SEED = Number(args[2] ?? 1);
 const PROFILE = process.argv.includes('--profile');
+// Per process: other runs of this bench on the same machine write their own.
+const PROFILE_PATH = `/tmp/playout-random-${process.pid}.cpuprofile`;
 const PLAYERS = ['A', 'B'];
 
 const random = seeded;
 
 interface Workload { events: unknown[]; refused: boolean[] }
 
-function makeWorkload(seed: number, count: number): Workload {
+type Create = typeof createPlayout;
+
+function makeWorkload(createPlayout: Create, seed: number, count: number): Workload {
   const rand = random(seed);
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)];
   const game = createPlayout({ players: PLAYERS }, { recording: false });
@@ -80,7 +87,7 @@ function legalEventsOf(game: Playout, player: string): readonly TurnEvent[] {
 
 type Mode = 'off' | 'on' | 'ui';
 
-function replay(w: Workload, mode: Mode): void {
+function replay(createPlayout: Create, w: Workload, mode: Mode): void {
   const game = createPlayout({ players: PLAYERS }, { recording: mode === 'on' });
   const { events, refused } = w;
   for (let i = 0; i < events.length; i += 1) {
@@ -94,14 +101,25 @@ function replay(w: Workload, mode: Mode): void {
 
 const cpu = () => { const u = process.cpuUsage(); return (u.user + u.system) / 1e6; };
 
-const made = Array.from({ length: GAMES }, (_, i) => makeWorkload(SEED + i, EVENTS));
+const against = process.argv.find((a) => a.startsWith('--against='))?.slice('--against='.length);
+const contenders: { name: string; create: Create }[] = [{ name: 'this', create: createPlayout }];
+if (against !== undefined) {
+  const other = await import(`${against.replace(/\/$/, '')}/src/playout/index.ts`) as { createPlayout: Create };
+  contenders.push({ name: against, create: other.createPlayout });
+}
+
+const madeBy = contenders.map(({ create }) => Array.from({ length: GAMES }, (_, i) => makeWorkload(create, SEED + i, EVENTS)));
+const made = madeBy[0];
+for (const other of madeBy.slice(1)) {
+  if (JSON.stringify(other) !== JSON.stringify(made)) throw new Error('--against: the other checkout makes another workload from the same seeds');
+}
 // --untrusted: the same events as copies, which the playout checks whole (an A/B of legalEvents' trust).
-const workloads = process.argv.includes('--untrusted')
-  ? made.map((w) => ({ ...w, events: w.events.map((e) => JSON.parse(JSON.stringify(e)) as unknown) }))
-  : made;
+const untrusted = (ws: Workload[]) => ws.map((w) => ({ ...w, events: w.events.map((e) => JSON.parse(JSON.stringify(e)) as unknown) }));
+const workloadsBy = process.argv.includes('--untrusted') ? madeBy.map(untrusted) : madeBy;
+const workloads = workloadsBy[0];
 const total = workloads.reduce((n, w) => n + w.events.length, 0);
 const illegal = made.reduce((n, w) => n + w.refused.filter(Boolean).length, 0);
-console.log(`${GAMES} games, ${total} events (${(100 * illegal / total).toFixed(1)} % refused), to turns ${turns.join(', ')}`);
+console.log(`${GAMES} games, ${total} events (${(100 * illegal / total).toFixed(1)} % refused), to turns ${turns.slice(0, GAMES).join(', ')}`);
 
 if (PROFILE) {
   const session = new Session();
@@ -109,29 +127,42 @@ if (PROFILE) {
   await session.post('Profiler.enable');
   await session.post('Profiler.setSamplingInterval', { interval: 100 });
   await session.post('Profiler.start');
-  for (let r = 0; r < 5; r += 1) for (const w of workloads) replay(w, process.argv.includes('--ui') ? 'ui' : 'off');
+  for (let r = 0; r < 5; r += 1) for (const w of workloads) replay(createPlayout, w, process.argv.includes('--ui') ? 'ui' : 'off');
   const { profile } = await session.post('Profiler.stop');
-  writeFileSync('/tmp/playout-random.cpuprofile', JSON.stringify(profile));
-  console.log('profile: /tmp/playout-random.cpuprofile');
+  writeFileSync(PROFILE_PATH, JSON.stringify(profile));
+  console.log(`profile: ${PROFILE_PATH}`);
   const { printReport } = await import('./profile-report.js');
   printReport(profile as never, 40);
 }
 
-// Rounds interleave the modes, so that a busy moment of the machine touches them alike.
+// Rounds interleave the modes (and the contenders), so that a busy moment of the machine touches them alike.
 const MODES: Mode[] = ['off', 'on', 'ui'];
-const ROUNDS = 7;
-const rates = new Map<Mode, number[]>(MODES.map((m) => [m, []]));
-for (const mode of MODES) for (const w of workloads) replay(w, mode); // warm up
+const ROUNDS = Number(process.env.ROUNDS ?? 7);
+const key = (c: number, mode: Mode) => `${c} ${mode}`;
+const rates = new Map<string, number[]>();
+const timeRound = (c: number, mode: Mode): number => {
+  const t0 = cpu();
+  for (const w of workloadsBy[c]) replay(contenders[c].create, w, mode);
+  return total / (cpu() - t0);
+};
+for (const mode of MODES) for (let c = 0; c < contenders.length; c += 1) timeRound(c, mode); // warm up
 for (let round = 0; round < ROUNDS; round += 1) {
   for (const mode of MODES) {
-    const t0 = cpu();
-    for (const w of workloads) replay(w, mode);
-    rates.get(mode)!.push(total / (cpu() - t0));
+    // Each round in the other order: neither contender always runs first.
+    for (let i = 0; i < contenders.length; i += 1) {
+      const c = round % 2 === 0 ? i : contenders.length - 1 - i;
+      const k = key(c, mode);
+      if (!rates.has(k)) rates.set(k, []);
+      rates.get(k)!.push(timeRound(c, mode));
+    }
   }
 }
 for (const mode of MODES) {
-  const r = rates.get(mode)!.sort((a, b) => a - b);
-  const mean = r.reduce((a, b) => a + b, 0) / r.length;
-  const label = mode === 'ui' ? 'UI loop (view + legalActions of both, recording off)' : `recording ${mode}`;
-  console.log(`${label}: median ${Math.round(r[r.length >> 1]).toLocaleString('en')} events/CPU-s, mean ${Math.round(mean).toLocaleString('en')}, best ${Math.round(r[r.length - 1]).toLocaleString('en')}`);
+  for (let c = 0; c < contenders.length; c += 1) {
+    const r = rates.get(key(c, mode))!.sort((a, b) => a - b);
+    const mean = r.reduce((a, b) => a + b, 0) / r.length;
+    const label = mode === 'ui' ? 'UI loop (view + legalActions of both, recording off)' : `recording ${mode}`;
+    const who = contenders.length > 1 ? `[${contenders[c].name}] ` : '';
+    console.log(`${who}${label}: median ${Math.round(r[r.length >> 1]).toLocaleString('en')} events/CPU-s, mean ${Math.round(mean).toLocaleString('en')}, best ${Math.round(r[r.length - 1]).toLocaleString('en')}`);
+  }
 }

@@ -64,8 +64,19 @@ function probesOf(player: PlayerId): { candidates: Candidate[]; barred: TurnEven
   };
 }
 
+/** Events of these kinds are taken as probed: nothing to add (a declaration declares no creature). */
+const WHOLE = new Set<string>(['priority.pass', 'combat.declareAttackers', 'combat.declareBlockers', 'player.concede']);
+
+/** One probe as checked, with what `legalChoices` asks of its kind decided once. */
+interface CheckedProbe {
+  readonly action: LegalAction;
+  readonly accepted: Acceptance;
+  /** Taken as probed: the probe is the complete event (`WHOLE`). */
+  readonly whole: boolean;
+  readonly declaresAttackers: boolean;
+}
 /** The probes of one player of a game, as the boundary accepts or refuses them: what they are depends only on the game's players, teams and limits (its `Env`). */
-interface CheckedProbes { candidates: [LegalAction, Acceptance][]; barred: Acceptance }
+interface CheckedProbes { candidates: CheckedProbe[]; barred: Acceptance }
 const checkedProbes = new WeakMap<Env, Map<PlayerId, CheckedProbes>>();
 
 /** The probes checked at the boundary once per game and player (not at every call); a name that is not a player is checked each time. */
@@ -75,7 +86,7 @@ function checkedProbesOf(ctx: GameContext, player: PlayerId): CheckedProbes {
   if (cached) return cached;
   const { candidates, barred } = probesOf(player);
   const checked: CheckedProbes = {
-    candidates: candidates.map(([action, event]) => [action, acceptEvent(ctx, event)]),
+    candidates: candidates.map(([action, event]) => ({ action, accepted: acceptEvent(ctx, event), whole: WHOLE.has(action.type), declaresAttackers: action.type === 'combat.declareAttackers' })),
     barred: acceptEvent(ctx, barred),
   };
   if (ctx.players.includes(player)) {
@@ -92,8 +103,11 @@ const refusalAfter = (ctx: GameContext, accepted: Acceptance, waiting: WaitingFo
 /** A legal action, with the complete event that takes it when it needs no details (a spell or ability does: null). */
 type LegalChoice = [LegalAction, TurnEvent | null];
 
-/** Events of these kinds are taken as probed: nothing to add (a declaration declares no creature). */
-const WHOLE = new Set<string>(['priority.pass', 'combat.declareAttackers', 'combat.declareBlockers', 'player.concede']);
+
+/** 722.5: `accepted` as `decider` sends it for `player` (their own decisions, 722.6, by themselves). */
+function sentBy(accepted: Acceptance, player: PlayerId, decider: PlayerId): Acceptance {
+  return accepted.ok && decider !== player && !isOwnDecision(accepted.event.type) ? { ok: true, event: { ...accepted.event, by: decider } as TurnEvent } : accepted;
+}
 
 function legalChoices(snapshot: GameState, player: PlayerId): LegalChoice[] {
   const ctx = snapshot.context;
@@ -101,16 +115,16 @@ function legalChoices(snapshot: GameState, player: PlayerId): LegalChoice[] {
   const { candidates, barred } = checkedProbesOf(ctx, player);
   // 722.5: the actions named by `player` are sent by whoever makes `player`'s decisions now (722.6: but their own by them).
   const decider = ctx.players.includes(player) ? deciderOf(ctx, player) : player;
-  const sent = (accepted: Acceptance): Acceptance =>
-    (accepted.ok && decider !== player && !isOwnDecision(accepted.event.type) ? { ok: true, event: { ...accepted.event, by: decider } as TurnEvent } : accepted);
   const legal: LegalChoice[] = [];
-  for (const [action, accepted] of candidates) {
-    const asSent = sent(accepted);
+  // A loop without closures: the UI asks this of every player before every event.
+  for (let i = 0; i < candidates.length; i += 1) {
+    const probe = candidates[i];
+    const asSent = sentBy(probe.accepted, player, decider);
     if (refusalAfter(ctx, asSent, waiting) !== null) continue;
-    const event = asSent.ok && WHOLE.has(action.type) ? asSent.event : null;
-    legal.push([action.type === 'combat.declareAttackers'
-      ? { type: 'combat.declareAttackers', barred: refusalAfter(ctx, sent(barred), waiting) !== null ? ['cantAttackDuringExtraTurns'] : [] }
-      : action, event]);
+    const event = asSent.ok && probe.whole ? asSent.event : null;
+    legal.push([probe.declaresAttackers
+      ? { type: 'combat.declareAttackers', barred: refusalAfter(ctx, sentBy(barred, player, decider), waiting) !== null ? ['cantAttackDuringExtraTurns'] : [] }
+      : probe.action, event]);
   }
   // An order is legal only while the game waits for one (603.3b, 805.7: refusalOf refuses it otherwise).
   if (waiting !== 'orderTriggers') return legal;
@@ -129,7 +143,10 @@ function legalChoices(snapshot: GameState, player: PlayerId): LegalChoice[] {
  * the probes themselves are checked at the boundary once per game and player.
  */
 export function legalActions(snapshot: GameState, player: PlayerId): LegalAction[] {
-  return legalChoices(snapshot, player).map(([action]) => action);
+  const choices = legalChoices(snapshot, player);
+  const actions: LegalAction[] = new Array(choices.length);
+  for (let i = 0; i < choices.length; i += 1) actions[i] = choices[i][0];
+  return actions;
 }
 
 /**

@@ -2,6 +2,7 @@
 // Nothing outside the machine reads a snapshot's context: what they need is here.
 import type { TurnSnapshot } from './machine.js';
 import { WAITING_TAGS } from '../machine/tags.js';
+import type { GameContext } from '../rules/types.js';
 import { abilitiesToOrder, sideToOrder } from '../rules/triggerOrder.js';
 import { durationInWords, triggerInWords } from './words.js';
 import { isGameOver, isInGame, isSideInGame, playersInGame } from '../rules/inGame.js';
@@ -136,7 +137,33 @@ const upcomingCount = (asked: unknown, fallback: number) =>
  */
 const frozen = (ids: readonly string[]): readonly string[] => (Object.isFrozen(ids) ? ids : Object.freeze(ids));
 
-/** What a UI reads from a snapshot (never its context). */
+/** The ids of `items`, and each item as `describe` makes it, in one pass. */
+function idsAnd<I extends { id: string }, D>(items: readonly I[], describe: (item: I) => D): [string[], D[]] {
+  const ids: string[] = new Array(items.length);
+  const described: D[] = new Array(items.length);
+  for (let i = 0; i < items.length; i += 1) {
+    ids[i] = items[i].id;
+    described[i] = describe(items[i]);
+  }
+  return [ids, described];
+}
+
+/** 722.1: every player controlled now, and by whom. */
+function controlledBy(ctx: GameContext): Record<PlayerId, PlayerId> {
+  const out: Record<PlayerId, PlayerId> = {};
+  if (ctx.control === null) return out;
+  for (const p of playersOf(ctx, ctx.control.side)) out[p] = ctx.control.controller;
+  return out;
+}
+
+/** 722.5: for each player in the game, who makes their decisions now. */
+function decides(ctx: GameContext): Record<PlayerId, PlayerId> {
+  const out: Record<PlayerId, PlayerId> = {};
+  for (const p of ctx.players) if (isInGame(ctx, p)) out[p] = deciderOf(ctx, p);
+  return out;
+}
+
+/** What a UI reads from a snapshot (never its context). Built in single passes: a UI asks it before every event. */
 export function view(snapshot: GameState, options: ViewOptions = {}): View {
   const ctx = snapshot.context;
   const waiting = waitingFor(snapshot);
@@ -147,6 +174,10 @@ export function view(snapshot: GameState, options: ViewOptions = {}): View {
   const mayAct = priority === null ? [] : playersInGame(ctx, priority);
   const activeInGame = isSideInGame(ctx, ctx.activeSide);
   const activePlayers = playersInGame(ctx, ctx.activeSide);
+  const [stack, stackObjects] = idsAnd(ctx.stack, (o) => ({ id: o.id, controller: o.controller, kind: o.kind }));
+  const [effects, continuousEffects] = idsAnd(ctx.effects, (e) => ({ id: e.id, until: durationInWords(e.until, e, ctx) }));
+  const pendingControl: Record<Side, PlayerId> = {};
+  for (const c of ctx.pendingControl) pendingControl[c.side] = c.controller;
   return {
     players: [...ctx.players],
     turn: ctx.turn,
@@ -155,9 +186,9 @@ export function view(snapshot: GameState, options: ViewOptions = {}): View {
     activePlayers,
     activeTeam: ctx.teams === null || !activeInGame ? null : ctx.activeSide,
     turnOf: ctx.teams === null ? primaryOf(ctx, ctx.activeSide) : ctx.activeSide,
-    inGame: ctx.players.filter((player) => !ctx.left.includes(player)),
+    inGame: ctx.left.length === 0 ? [...ctx.players] : ctx.players.filter((player) => !ctx.left.includes(player)),
     gameOver: isGameOver(ctx),
-    winners: [...(ctx.winners ?? [])],
+    winners: ctx.winners === null ? [] : [...ctx.winners],
     teams: ctx.teams === null ? null : Object.fromEntries(Object.entries(ctx.teams).map(([team, players]) => [team, [...players]])),
     phase: ctx.phase,
     step: ctx.step,
@@ -167,8 +198,8 @@ export function view(snapshot: GameState, options: ViewOptions = {}): View {
     mayAct,
     declaring,
     orderTriggers: orderer === null ? null : { ...(ctx.teams === null ? { player: orderer } : { team: orderer }), triggers: abilitiesToOrder(ctx, orderer) },
-    stack: ctx.stack.map((o) => o.id),
-    stackObjects: ctx.stack.map((o) => ({ id: o.id, controller: o.controller, kind: o.kind })),
+    stack,
+    stackObjects,
     pendingTriggers: ctx.pendingTriggers.map((o) => o.id),
     zones: {
       exile: frozen(ctx.zones.exile),
@@ -177,8 +208,8 @@ export function view(snapshot: GameState, options: ViewOptions = {}): View {
       ceasedToExist: frozen(ctx.zones.ceasedToExist),
       leftGame: frozen(ctx.zones.leftGame),
     },
-    effects: ctx.effects.map((e) => e.id),
-    continuousEffects: ctx.effects.map((e) => ({ id: e.id, until: durationInWords(e.until, e, ctx) })),
+    effects,
+    continuousEffects,
     delayedTriggers: ctx.triggers.map((t) => ({ id: t.id, controller: t.controller, when: triggerInWords(t, ctx) })),
     attackers: ctx.attackers.map((c) => c.id),
     blockers: ctx.blockers.map((c) => c.id),
@@ -192,9 +223,9 @@ export function view(snapshot: GameState, options: ViewOptions = {}): View {
     ],
     rulesEdition: ctx.options.rulesEdition,
     ruleNumbers: ruleNumbersOf(ctx.options.rulesEdition), // the edition's row is memoised (editions.ts)
-    controlledBy: ctx.control === null ? {} : Object.fromEntries(playersOf(ctx, ctx.control.side).map((p) => [p, ctx.control!.controller])),
-    decides: Object.fromEntries(ctx.players.filter((p) => isInGame(ctx, p)).map((p) => [p, deciderOf(ctx, p)])),
-    pendingControl: Object.fromEntries(ctx.pendingControl.map((c) => [c.side, c.controller])),
+    controlledBy: controlledBy(ctx),
+    decides: decides(ctx),
+    pendingControl,
     decider: waiting === null || awaited === null ? null : deciderOfSide(ctx, awaited),
     shortcuts: shortcutsView(ctx),
   };

@@ -92,6 +92,7 @@ class PlayoutGame implements TurnRun, RunState<PlayoutGame>, Playout {
     private readonly hooks: HostHooks = NO_HOOKS,
   ) {
     this.guardArgs = { context: ctx, event: { type: INIT_EVENT } as unknown as MachineEvent };
+    this.gameState = { context: ctx, hasTag: (tag: string) => this.configuration.hasTag(tag) };
     this.records = recording ? history : [];
     this.draft = { ctx, records: this.records, hooks, refusals: [], recording };
     freezeReadonlyParts(ctx); // in the test suite only: a rule changing an item in place throws
@@ -160,11 +161,14 @@ class PlayoutGame implements TurnRun, RunState<PlayoutGame>, Playout {
     }
   }
 
-  /** The game as `view` and `legalActions` read it. */
+  /**
+   * The game as `view` and `legalActions` read it, made once: its context is this game's own
+   * (changed in place), its `hasTag` asks the current configuration (XState's `snapshot.hasTag`).
+   */
+  private readonly gameState: GameState;
+
   private state(): GameState {
-    const { configuration } = this;
-    // XState's `snapshot.hasTag`: a tag of any active state (what `view` reads: machines/turn.ts's waiting tags).
-    return { context: this.ctx, hasTag: (tag: string) => configuration.nodes.some((node) => node.tags.includes(tag)) };
+    return this.gameState;
   }
 
   view(options?: ViewOptions): View {

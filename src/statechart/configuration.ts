@@ -40,6 +40,19 @@ export interface Plan<R> {
   readonly next: Configuration<R>;
 }
 
+/**
+ * Transition selection for one event type from one configuration, compiled once (step.ts):
+ * the candidates of the active states from a state down, deepest first, the first whose guard
+ * passes taken — and where the active path reaches a parallel state, its regions' own
+ * selections first, the chain asked only when none of them took the event.
+ */
+export interface Selector<R> {
+  /** The selectors of a parallel state's regions, in configuration order (null: no parallel state on the path). */
+  readonly regions: readonly Selector<R>[] | null;
+  /** The candidate transitions, deepest state first (a state's in its own order). */
+  readonly chain: readonly Transition<R>[];
+}
+
 /** Configurations of a chart by their states in order: each set of active states is one object. */
 const interned = new WeakMap<Chart<unknown>, Map<string, Configuration<unknown>>>();
 
@@ -53,6 +66,10 @@ export class Configuration<R> {
   private cachedValue: StateValue | null = null;
   private cachedChildren: (readonly StateNode<R>[])[] | null = null;
   private cachedEventless: StateNode<R>[] | null = null;
+  private cachedTags: ReadonlySet<string> | null = null;
+  private cachedAlways: (readonly Transition<R>[])[] | null = null;
+  /** Transition selection from this configuration, by event type (step.ts compiles each the first time). */
+  readonly selectors = new Map<string, Selector<R>>();
   /** Microstep plans from this configuration, by the transition (or the key of the transitions) enabled. */
   readonly plans = new Map<unknown, Plan<R>>();
 
@@ -118,6 +135,25 @@ export class Configuration<R> {
   eventlessAtomics(): readonly StateNode<R>[] {
     this.cachedEventless ??= this.nodes.filter((n) => n.type === 'atomic' && n.alwaysChain.length > 0);
     return this.cachedEventless;
+  }
+
+  /** XState's `snapshot.hasTag`: whether an active state carries `tag` (the tags gathered once per configuration). */
+  hasTag(tag: string): boolean {
+    if (!this.cachedTags) {
+      const tags = new Set<string>();
+      for (const n of this.nodes) for (const t of n.tags) tags.add(t);
+      this.cachedTags = tags;
+    }
+    return this.cachedTags.has(tag);
+  }
+
+  /**
+   * For each active atomic state with eventless transitions (configuration order), those of it
+   * and then of each ancestor, nearest first: XState takes the first enabled one of the list.
+   */
+  eventlessCandidates(): readonly (readonly Transition<R>[])[] {
+    this.cachedAlways ??= this.eventlessAtomics().map((atomic) => atomic.alwaysChain.flatMap((s) => s.always!));
+    return this.cachedAlways;
   }
 
   /** The state value, as XState's getStateValue writes it (regions in configuration order). Shared: do not change it. */

@@ -5,7 +5,7 @@
 // (transition selection by walking the state value, the "nothing changed" stop of the
 // eventless loop, the order of the active configuration), XState is followed.
 import { eventTable, type BoundAction, type Chart, type ChartEvent, type Entry, type EventTable, type StateNode, type Transition } from './chart.js';
-import type { Configuration, Plan } from './configuration.js';
+import type { Configuration, Plan, Selector } from './configuration.js';
 
 /** What the algorithm needs of a running chart; actions and guards receive it too. */
 export interface RunState<R> {
@@ -189,50 +189,86 @@ function entryOf<R>(transitions: readonly T<R>[]): Entry<R> {
 // ---- selection -------------------------------------------------------------------------------
 
 /**
- * XState's transitionNode: the deepest active states are asked first; a state's own
- * transitions count only when nothing below it took the event; a parallel state collects
- * one from each region (in configuration order) and is itself asked only if none did.
- * A state asks its candidates in order, the first whose guard passes is taken (StateNode.next).
- * (States with no candidate for the event, at or below them, are skipped: they take nothing.)
+ * XState's transitionNode, compiled for one configuration and event type: the deepest active
+ * states are asked first; a state's own transitions count only when nothing below it took the
+ * event; a parallel state collects one from each region (in configuration order) and is itself
+ * asked only if none did. Below `node`, the active path is followed to an atomic state or to a
+ * parallel one (whose regions get selectors of their own); the candidates met on the way,
+ * deepest first, are the chain (StateNode.next takes the first whose guard passes). States with
+ * no candidate for the event, at or below them, take nothing and are left out.
  */
-function select<R extends RunState<R>>(node: Node<R>, run: R, event: ChartEvent, table: EventTable<R>, out: T<R>[]): void {
-  if (table.below[node.order] === 0) return;
-  const before = out.length;
-  if (node.type !== 'atomic') {
-    // A compound state has one active child; a parallel one its regions, in configuration order.
-    for (const child of run.configuration.activeChildren(node)) select(child, run, event, table, out);
+function compileSelector<R>(configuration: Configuration<R>, node: Node<R>, table: EventTable<R>): Selector<R> {
+  const path: Node<R>[] = [node];
+  let regions: Selector<R>[] | null = null;
+  for (let s = node; ;) {
+    if (s.type === 'parallel') {
+      regions = [];
+      for (const region of configuration.activeChildren(s)) {
+        if (table.below[region.order] === 1) regions.push(compileSelector(configuration, region, table));
+      }
+      break;
+    }
+    const children = configuration.activeChildren(s);
+    if (s.type === 'atomic' || children.length === 0) break;
+    s = children[0];
+    if (table.below[s.order] === 0) break;
+    path.push(s);
   }
-  if (out.length > before) return;
-  const candidates = table.candidates[node.order];
-  if (candidates === null) return;
-  for (const t of candidates) {
+  const chain: T<R>[] = [];
+  for (let i = path.length - 1; i >= 0; i -= 1) chain.push(...(table.candidates[path[i].order] ?? []));
+  return { regions: regions !== null && regions.length > 0 ? regions : null, chain };
+}
+
+function select<R extends RunState<R>>(selector: Selector<R>, run: R, event: ChartEvent, out: T<R>[]): void {
+  const { regions, chain } = selector;
+  if (regions !== null) {
+    const before = out.length;
+    for (let i = 0; i < regions.length; i += 1) select(regions[i], run, event, out);
+    if (out.length > before) return;
+  }
+  for (let i = 0; i < chain.length; i += 1) {
+    const t = chain[i];
     if (t.guard === null || t.guard(run, event)) { out.push(t); return; }
   }
 }
 
 function selectTransitions<R extends RunState<R>>(chart: Chart<R>, run: R, event: ChartEvent): T<R>[] {
+  const { configuration } = run;
+  let selector = configuration.selectors.get(event.type);
+  if (selector === undefined) {
+    const table = eventTable(chart, event.type);
+    selector = table.below[chart.root.order] === 1 ? compileSelector(configuration, chart.root, table) : { regions: null, chain: [] };
+    configuration.selectors.set(event.type, selector);
+  }
   const out: T<R>[] = [];
-  select(chart.root, run, event, eventTable(chart, event.type), out);
+  select(selector, run, event, out);
   return out;
 }
 
 /**
  * XState's selectEventlessTransitions: for each active atomic state, in configuration order,
  * the first enabled `always` transition of it or its nearest ancestor that has one enabled.
+ * (Conflicts between them are removed by the microstep's plan, computed once.)
  */
 function selectEventless<R extends RunState<R>>(run: R, event: ChartEvent): T<R>[] {
-  const enabled: T<R>[] = [];
-  for (const atomic of run.configuration.eventlessAtomics()) {
-    search: for (const s of atomic.alwaysChain) {
-      for (const t of s.always!) {
-        if (t.guard !== null && !t.guard(run, event)) continue;
-        if (!enabled.includes(t)) enabled.push(t);
-        break search;
-      }
+  const lists = run.configuration.eventlessCandidates();
+  let enabled: T<R>[] | null = null; // allocated only when one is: the loop ends on none
+  for (let l = 0; l < lists.length; l += 1) {
+    const list = lists[l];
+    for (let i = 0; i < list.length; i += 1) {
+      const t = list[i];
+      if (t.guard !== null && !t.guard(run, event)) continue;
+      if (enabled === null) enabled = [t];
+      else if (!enabled.includes(t)) enabled.push(t);
+      break;
     }
   }
-  return removeConflicting(enabled, run.configuration);
+  return enabled ?? none<R>();
 }
+
+/** No transition enabled (shared: never changed). */
+const NONE: readonly T<unknown>[] = Object.freeze([]);
+const none = <R>(): T<R>[] => NONE as T<R>[];
 
 // ---- microstep and macrostep ------------------------------------------------------------------
 
@@ -321,7 +357,7 @@ function settle<R extends RunState<R>>(chart: Chart<R>, run: R, event: ChartEven
   let current = event;
   let selectEventlessTransitions = true;
   for (;;) {
-    let transitions: T<R>[] = selectEventlessTransitions ? selectEventless(run, current) : [];
+    let transitions: T<R>[] = selectEventlessTransitions ? selectEventless(run, current) : none<R>();
     const eventless = transitions.length > 0;
     if (!eventless) {
       if (queue.length === 0) return;

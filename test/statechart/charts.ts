@@ -35,7 +35,7 @@ export function logged(config: Config, path = 'root'): Config {
 
 const lt = (n: number) => ({ type: 'lt', params: { n } });
 
-/** Parallel regions, deep and multiple targets, reentering, counters and raised events. */
+/** Parallel regions, deep and multiple targets, reentering, counters and raised events; tags on a region's states and on the parallel state. */
 export const REGIONS: Config = {
   id: 'm',
   initial: 'p',
@@ -43,6 +43,7 @@ export const REGIONS: Config = {
   states: {
     p: {
       type: 'parallel',
+      tags: ['inP'],
       on: { ROOT: { actions: 'inc' }, OUT: '#m.q', SELFP: { target: 'p', reenter: true }, INNER: { target: '.a.a3' } },
       states: {
         a: {
@@ -51,6 +52,7 @@ export const REGIONS: Config = {
             a1: { on: { GO: 'a2', INC: { actions: 'inc' }, 'ping.x': {} } },
             a2: { always: [{ guard: lt(3), actions: 'inc' }, { target: 'a3' }] },
             a3: {
+              tags: ['waiting', 'a3'],
               entry: { type: 'raiseIt', params: { type: 'ping.a' } },
               on: { BACK: 'a1', SELF: { target: 'a3', reenter: true }, SELFIN: 'a3', UP: '#m.p.a' },
             },
@@ -61,7 +63,7 @@ export const REGIONS: Config = {
           on: { BB: '.b2' },
           states: {
             b1: { on: { GO: 'b2', 'ping.a': { target: 'b2', actions: 'inc' } } },
-            b2: { always: { guard: lt(6), actions: { type: 'log', params: { msg: 'unchanged' } } }, on: { GO: 'b1', '*': { actions: 'inc' } } },
+            b2: { tags: 'waiting', always: { guard: lt(6), actions: { type: 'log', params: { msg: 'unchanged' } } }, on: { GO: 'b1', '*': { actions: 'inc' } } },
           },
         },
         c: { initial: 'c1', states: { c1: { on: { GO: { target: 'c2', guard: 'even' } } }, c2: { entry: 'inc', on: { GO: '#m.p.c.c1' } } } },

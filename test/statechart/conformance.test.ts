@@ -65,7 +65,14 @@ function xstateMachine(config: Config, log: string[]) {
   }).createMachine({ ...config, context: { n: 0 } } as never);
 }
 
-interface Side { log: string[]; n: () => number; value: () => StateValue; send: (type: string) => void }
+interface Side { log: string[]; n: () => number; value: () => StateValue; hasTag: (tag: string) => boolean; send: (type: string) => void }
+
+/** Every tag a config's states carry (and one none does): what `hasTag` is asked about after each event. */
+function tagsOf(config: Config): string[] {
+  const own = config.tags === undefined ? [] : Array.isArray(config.tags) ? config.tags as string[] : [config.tags as string];
+  const below = Object.values((config.states ?? {}) as Record<string, Config>).flatMap(tagsOf);
+  return [...new Set([...own, ...below])];
+}
 
 function both(config: Config, restoreFrom?: { value: StateValue; n: number }, persistedSnapshot?: unknown): [Side, Side] {
   const xLog: string[] = [];
@@ -79,28 +86,30 @@ function both(config: Config, restoreFrom?: { value: StateValue; n: number }, pe
   if (restoreFrom) run.n = restoreFrom.n;
   else start(chart, run, { type: 'xstate.init' });
   return [
-    { log: xLog, n: () => actor.getSnapshot().context.n, value: () => actor.getSnapshot().value, send: (type) => actor.send({ type }) },
-    { log: run.log, n: () => run.n, value: () => run.configuration.value(chart.root), send: (type) => macrostep(chart, run, { type }) },
+    { log: xLog, n: () => actor.getSnapshot().context.n, value: () => actor.getSnapshot().value, hasTag: (tag) => actor.getSnapshot().hasTag(tag) as boolean, send: (type) => actor.send({ type }) },
+    { log: run.log, n: () => run.n, value: () => run.configuration.value(chart.root), hasTag: (tag) => run.configuration.hasTag(tag), send: (type) => macrostep(chart, run, { type }) },
   ];
 }
 
-function expectSame([x, ours]: [Side, Side], after: string): void {
-  expect({ after, log: ours.log, n: ours.n(), value: JSON.stringify(ours.value()) })
-    .toEqual({ after, log: x.log, n: x.n(), value: JSON.stringify(x.value()) });
+function expectSame([x, ours]: [Side, Side], after: string, tags: readonly string[] = []): void {
+  const tagged = (side: Side) => tags.filter((tag) => side.hasTag(tag));
+  expect({ after, log: ours.log, n: ours.n(), value: JSON.stringify(ours.value()), tags: tagged(ours) })
+    .toEqual({ after, log: x.log, n: x.n(), value: JSON.stringify(x.value()), tags: tagged(x) });
   x.log.length = 0;
   ours.log.length = 0;
 }
 
 describe('the executor follows XState', () => {
   for (const [name, { config, events }] of Object.entries(CHARTS)) {
-    it(`${name}: random events, the same actions in the same order, context and state value`, () => {
+    it(`${name}: random events, the same actions in the same order, context, state value and tags`, () => {
       const chart = logged(config);
+      const tags = [...tagsOf(config), 'untagged'];
       fc.assert(fc.property(fc.array(fc.constantFrom(...events), { maxLength: 16 }), (sequence) => {
         const sides = both(chart);
-        expectSame(sides, 'start');
+        expectSame(sides, 'start', tags);
         for (const type of sequence) {
           for (const side of sides) side.send(type);
-          expectSame(sides, type);
+          expectSame(sides, type, tags);
         }
       }), { numRuns: 300, seed: 13 });
     });
