@@ -263,7 +263,9 @@ export function beginTurnOfZones(draft: Draft): void {
   const { ctx } = draft;
   if (ctx.options.history !== 'turn') return;
   const { zones } = ctx;
-  if (Object.values(zones).some((ids) => ids.length > 0)) ctx.zones = { exile: [], graveyard: [], battlefield: [], ceasedToExist: [], leftGame: [] };
+  if (zones.exile.length > 0 || zones.graveyard.length > 0 || zones.battlefield.length > 0 || zones.ceasedToExist.length > 0 || zones.leftGame.length > 0) {
+    ctx.zones = { exile: [], graveyard: [], battlefield: [], ceasedToExist: [], leftGame: [] };
+  }
   if (ctx.zoneOwners.length > 0) ctx.zoneOwners = [];
 }
 

@@ -48,6 +48,7 @@ export function registerTrigger(draft: Draft, spec: Frozen<AtTriggerSpec>, bindi
 /** 603.7: delayed triggers waiting for a player's next turn are bound to it as it begins. */
 export function beginTurnOfTriggers(draft: Draft): void {
   const { ctx } = draft;
+  if (ctx.triggers.length === 0) return; // (as most turns begin: nothing is allocated)
   const waiting = (t: RegisteredTrigger) => t.turnId === undefined && t.nextTurnOf !== undefined && isTurnOf(ctx, t.nextTurnOf);
   if (ctx.triggers.some(waiting)) ctx.triggers = ctx.triggers.map((t) => (waiting(t) ? withKeys(t, { turnId: ctx.turnId }) : t));
 }
@@ -123,6 +124,8 @@ export function scheduleDiscardTrigger(draft: Draft, player: PlayerId, ability: 
 /** Discards by `players` (one event): every ability waiting for one of them triggers, in the order they were scheduled; each is used up. */
 export function triggerOnDiscard(draft: Draft, players: readonly PlayerId[]): void {
   const { ctx } = draft;
+  // (asked at every cleanup: nothing is allocated unless an ability waits, most often none does)
+  if (ctx.onDiscard.length === 0 || players.length === 0) return;
   const discarded = (w: GameContext['onDiscard'][number]) => players.includes(w.player);
   if (!ctx.onDiscard.some(discarded)) return;
   const waiting = ctx.onDiscard.filter(discarded);
