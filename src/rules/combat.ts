@@ -54,11 +54,10 @@ export function declareBlockers(draft: Draft, declaration: Actor & { blockers: r
 /** 702.4, 702.7: an attacking or blocking creature gains or loses first strike or double strike (510.4 looks as the damage step begins). */
 export function setCombatant(draft: Draft, change: CombatantChange): void {
   const { ctx } = draft;
-  const update = <C extends CombatantSpec>(creature: C): C => (creature.id !== change.id ? creature : {
-    ...creature,
+  const update = <C extends CombatantSpec>(creature: C): C => (creature.id !== change.id ? creature : withKeys(creature, {
     ...(change.firstStrike !== undefined && { firstStrike: change.firstStrike }),
     ...(change.doubleStrike !== undefined && { doubleStrike: change.doubleStrike }),
-  });
+  }));
   ctx.attackers = ctx.attackers.map(update);
   ctx.blockers = ctx.blockers.map(update);
 }
