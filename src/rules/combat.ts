@@ -1,4 +1,5 @@
 import { cite } from './citations.js';
+import { withKeys } from './copies.js';
 import { record, type Draft } from './draft.js';
 import { endCombatEffects } from './effects.js';
 import type { Actor, AttackerSpec, BlockerSpec, CombatantChange, CombatantSpec } from '../vocabulary/index.js';
@@ -17,7 +18,7 @@ function teamDeclaration<C extends CombatantSpec>(draft: Draft, actor: Actor, cr
   const { side, player } = actingAs(ctx, nameOf(actor));
   const ids = creatures.map((c) => c.id);
   record(draft, type === 'attackersDeclared' ? { type, team: side, player, attackers: ids } : { type, team: side, player, blockers: ids });
-  return creatures.map((c) => ({ ...c, controller: c.controller ?? player }));
+  return creatures.map((c) => withKeys(c, { controller: c.controller ?? player }));
 }
 
 /**
@@ -45,7 +46,7 @@ export function declareBlockers(draft: Draft, declaration: Actor & { blockers: r
   const { ctx } = draft;
   const declared = teamDeclaration(draft, declaration, declaration.blockers, 'blockersDeclared');
   // 800.4a: whose each blocker is (without teams, the declaring player's), should that player leave the game.
-  ctx.blockers.push(...(ctx.teams === null ? declared.map((b) => ({ ...b, controller: nameOf(declaration) })) : declared));
+  ctx.blockers.push(...(ctx.teams === null ? declared.map((b) => withKeys(b, { controller: nameOf(declaration) })) : declared));
   const side = sideOf(ctx, nameOf(declaration));
   ctx.defendersToDeclare = ctx.defendersToDeclare.filter((s) => s !== side);
 }
@@ -53,11 +54,10 @@ export function declareBlockers(draft: Draft, declaration: Actor & { blockers: r
 /** 702.4, 702.7: an attacking or blocking creature gains or loses first strike or double strike (510.4 looks as the damage step begins). */
 export function setCombatant(draft: Draft, change: CombatantChange): void {
   const { ctx } = draft;
-  const update = <C extends CombatantSpec>(creature: C): C => (creature.id !== change.id ? creature : {
-    ...creature,
+  const update = <C extends CombatantSpec>(creature: C): C => (creature.id !== change.id ? creature : withKeys(creature, {
     ...(change.firstStrike !== undefined && { firstStrike: change.firstStrike }),
     ...(change.doubleStrike !== undefined && { doubleStrike: change.doubleStrike }),
-  });
+  }));
   ctx.attackers = ctx.attackers.map(update);
   ctx.blockers = ctx.blockers.map(update);
 }

@@ -56,14 +56,14 @@ export function senderRefusal(ctx: Pick<GameContext, 'sides' | 'teams' | 'contro
   }
   const side = sideOf(ctx, actor);
   const controller = controllerInstead(ctx, side);
-  const rule = cite(ctx, '722.5');
+  // (the rule is cited only for a refusal: this check runs on every player event)
   if (controller !== null) {
     if (playerNamed(ctx, sender) === controller) return null;
     const whose = ctx.teams === null ? actor : `team ${side}`;
-    return { reason: `${whose} is controlled by ${controller} this turn: only ${controller} makes ${whose}'s decisions, not ${sender}`, rule };
+    return { reason: `${whose} is controlled by ${controller} this turn: only ${controller} makes ${whose}'s decisions, not ${sender}`, rule: cite(ctx, '722.5') };
   }
   if (sideOf(ctx, sender) === side) return null;
-  return { reason: `${sender} does not make ${actor}'s decisions (${ctx.teams === null ? actor : `team ${side}`} decides for ${ctx.teams === null ? 'themselves' : 'itself'})`, rule };
+  return { reason: `${sender} does not make ${actor}'s decisions (${ctx.teams === null ? actor : `team ${side}`} decides for ${ctx.teams === null ? 'themselves' : 'itself'})`, rule: cite(ctx, '722.5') };
 }
 
 /** Player events only the player themselves may send, even while controlled (722.6: conceding, 104.3a). */

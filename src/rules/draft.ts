@@ -82,18 +82,32 @@ type Key = keyof GameContext;
 function sameShallow(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  if (Array.isArray(a)) return Array.isArray(b) && a.length === b.length && a.every((x, i) => x === b[i]);
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i += 1) if (a[i] !== b[i]) return false;
+    return true;
+  }
   const keysA = Object.keys(a);
   if (keysA.length !== Object.keys(b).length) return false;
-  return keysA.every((k) => {
+  for (const k of keysA) {
     const x = (a as Record<string, unknown>)[k];
     const y = (b as Record<string, unknown>)[k];
-    return x === y || (Array.isArray(x) && sameShallow(x, y));
-  });
+    if (x !== y && !(Array.isArray(x) && sameShallow(x, y))) return false;
+  }
+  return true;
 }
 
+/** A field a draft has not read or written yet. */
+const UNTOUCHED: unique symbol = Symbol('untouched');
+
 class DraftContext {
-  readonly touched: Partial<Record<Key, unknown>> = {};
+  /**
+   * What the draft read or wrote, by the field's index in `FIELDS` (UNTOUCHED: not yet), and
+   * which fields, in the order first touched: a list of fixed length, not a record that grows
+   * key by key into one of many shapes (slow to read, slower to walk).
+   */
+  readonly touched: unknown[] = new Array<unknown>(FIELD_COUNT).fill(UNTOUCHED);
+  readonly order: number[] = [];
   constructor(readonly base: GameContext) {}
 }
 
@@ -104,23 +118,30 @@ const VALUES = {
   sbaPerformed: true, combatEndedBy: true, controlExtraTurns: true,
 } as const satisfies { readonly [K in Exclude<Key, ContainerKey>]: true };
 
+/** Every field of the context, each with its index in a draft's `touched`. */
+const FIELDS = [...Object.keys(COPIERS), ...Object.keys(VALUES)] as Key[];
+const FIELD_COUNT = FIELDS.length;
+
 // One accessor per field of the context, on the prototype every draft shares: defined once,
 // here, from the two total tables (so no draft depends on the shape of the first context seen).
-for (const key of [...Object.keys(COPIERS), ...Object.keys(VALUES)] as Key[]) {
+FIELDS.forEach((key, index) => {
   const entry: unknown = (COPIERS as Partial<Record<Key, unknown>>)[key];
   const copier = typeof entry === 'function' ? entry as (value: unknown) => unknown : undefined;
   Object.defineProperty(DraftContext.prototype, key, {
     get(this: DraftContext) {
-      if (key in this.touched) return this.touched[key];
+      const touched = this.touched[index];
+      if (touched !== UNTOUCHED) return touched;
       const value = this.base[key];
       if (!copier || value === null) return value;
-      return (this.touched[key] = copier(value));
+      this.order.push(index);
+      return (this.touched[index] = copier(value));
     },
     set(this: DraftContext, value: unknown) {
-      this.touched[key] = value;
+      if (this.touched[index] === UNTOUCHED) this.order.push(index);
+      this.touched[index] = value;
     },
   });
-}
+});
 
 /**
  * Whether the contexts drafts begin from are deeply frozen first: on in the test suite
@@ -196,12 +217,13 @@ export function copyContainers(context: GameContext): WorkingContext {
  * earlier changes were written into).
  */
 export function changesOf(draft: Draft, against?: GameContext): Partial<GameContext> | null {
-  const { base, touched } = draft.ctx as unknown as DraftContext;
+  const { base, touched, order } = draft.ctx as unknown as DraftContext;
   const from = against ?? base;
   let changes: Partial<Record<Key, unknown>> | null = null;
-  for (const key of Object.keys(touched) as Key[]) {
-    if (sameShallow(touched[key], from[key])) continue;
-    (changes ??= {})[key] = touched[key];
+  for (const index of order) {
+    const key = FIELDS[index];
+    if (sameShallow(touched[index], from[key])) continue;
+    (changes ??= {})[key] = touched[index];
   }
   return changes as Partial<GameContext> | null;
 }
@@ -241,7 +263,9 @@ export function beginTurnOfZones(draft: Draft): void {
   const { ctx } = draft;
   if (ctx.options.history !== 'turn') return;
   const { zones } = ctx;
-  if (Object.values(zones).some((ids) => ids.length > 0)) ctx.zones = { exile: [], graveyard: [], battlefield: [], ceasedToExist: [], leftGame: [] };
+  if (zones.exile.length > 0 || zones.graveyard.length > 0 || zones.battlefield.length > 0 || zones.ceasedToExist.length > 0 || zones.leftGame.length > 0) {
+    ctx.zones = { exile: [], graveyard: [], battlefield: [], ceasedToExist: [], leftGame: [] };
+  }
   if (ctx.zoneOwners.length > 0) ctx.zoneOwners = [];
 }
 

@@ -1,3 +1,4 @@
+import { withKeys } from './copies.js';
 import { limitReached, record, type Draft } from './draft.js';
 import type { ContinuousEffectSpec, Duration, PhaseId, PlayerId, StepId } from '../vocabulary/index.js';
 import { isTurnOf } from './sides.js';
@@ -37,7 +38,7 @@ export function beginTurnOfEffects(draft: Draft): void {
   const { ctx } = draft;
   endEffects(draft, (until) => typeof until === 'object' && 'nextTurnOf' in until && isTurnOf(ctx, until.nextTurnOf));
   if (ctx.effects.some((e) => isUnboundNextCombat(ctx, e))) {
-    ctx.effects = ctx.effects.map((e) => (isUnboundNextCombat(ctx, e) ? { ...e, turnId: ctx.turnId } : e));
+    ctx.effects = ctx.effects.map((e) => (isUnboundNextCombat(ctx, e) ? withKeys(e, { turnId: ctx.turnId }) : e));
   }
 }
 

@@ -2,7 +2,7 @@
 // has left is listed in `left`; the game is over once it has winners (104.2a, 104.2c) — so the
 // chart needs no states of its own for a game with fewer players.
 import type { PlayerId } from '../vocabulary/index.js';
-import { playersOf, sidesFrom } from './sides.js';
+import { playersOf } from './sides.js';
 import type { GameContext } from './types.js';
 
 type Seating = Pick<GameContext, 'sides' | 'teams' | 'left'>;
@@ -22,8 +22,13 @@ export const playersInGame = (ctx: Seating, side: string): PlayerId[] => players
 
 /** 800.4a: the next side in turn order after `side` that is still in the game (`side` itself if there is none). */
 export function nextSideInGame(ctx: Seating, side: string): string {
-  const order = sidesFrom(ctx, side);
-  for (let i = 1; i < order.length; i += 1) if (isSideInGame(ctx, order[i])) return order[i];
+  // The turn order from `side` (as `sidesFrom` lists it), walked in place: this runs at every pass.
+  const { sides } = ctx;
+  const start = sides.indexOf(side);
+  for (let i = 1; i < sides.length; i += 1) {
+    const next = sides[(start + i) % sides.length];
+    if (isSideInGame(ctx, next)) return next;
+  }
   return side;
 }
 

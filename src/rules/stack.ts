@@ -1,3 +1,4 @@
+import { withKeys } from './copies.js';
 import { limitReached, putInZone, record, removeItem, type Draft } from './draft.js';
 import { addMana, createEffect } from './effects.js';
 import { ceaseToExist } from './priority.js';
@@ -20,13 +21,13 @@ function putOnStack(draft: Draft, object: StackObject): void {
 
 /** 601.2, 117.3c: a spell goes on the stack and its caster (805.5a: the caster's team) receives priority again. */
 export function castSpell(draft: Draft, spec: Frozen<StackObjectSpec>): void {
-  putOnStack(draft, { ...spec, type: spec.type ?? 'instant', kind: 'spell' });
+  putOnStack(draft, withKeys(spec, { type: spec.type ?? 'instant', kind: 'spell' as const }));
   draft.ctx.priority = { holder: sideOf(draft.ctx, spec.controller), passes: 0 };
 }
 
 /** 602.2, 117.3c */
 export function activateAbility(draft: Draft, spec: Frozen<StackObjectSpec>): void {
-  putOnStack(draft, { ...spec, type: 'activated', kind: 'ability' });
+  putOnStack(draft, withKeys(spec, { type: 'activated' as const, kind: 'ability' as const }));
   draft.ctx.priority = { holder: sideOf(draft.ctx, spec.controller), passes: 0 };
 }
 
@@ -145,7 +146,7 @@ function perform(draft: Draft, effect: Frozen<ResolutionEffect>): void {
   else if ('cast' in effect) {
     // 608.2g: a spell cast while resolving goes on the stack; nobody receives priority yet.
     if (ctx.stack.length >= limits.maxStack) limitReached(draft, 'maxStack', `${source}: cast ${effect.cast.id}`);
-    else putOnStack(draft, { ...effect.cast, type: effect.cast.type ?? 'instant', kind: 'spell' });
+    else putOnStack(draft, withKeys(effect.cast, { type: effect.cast.type ?? 'instant', kind: 'spell' as const }));
   } else if ('createEffect' in effect) createEffect(draft, effect.createEffect);
   else if ('addMana' in effect) addMana(draft, effect.addMana.player, effect.addMana.amount);
   else if ('controlNextTurn' in effect) addPendingControl(draft, effect.controlNextTurn);

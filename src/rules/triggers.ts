@@ -1,3 +1,4 @@
+import { withKeys } from './copies.js';
 import { limitReached, record, type Draft } from './draft.js';
 import type { AtTriggerSpec, PhaseId, PlayerId, StackObjectSpec, StepId } from '../vocabulary/index.js';
 import { isInGame, playersInGame } from './inGame.js';
@@ -25,7 +26,7 @@ export function triggerAbility(draft: Draft, spec: Frozen<StackObjectSpec>): voi
     limitReached(draft, 'maxPendingTriggers', spec.id);
     return;
   }
-  draft.ctx.pendingTriggers.push({ ...spec, type: 'triggered', kind: 'ability' });
+  draft.ctx.pendingTriggers.push(withKeys(spec, { type: 'triggered' as const, kind: 'ability' as const }));
   record(draft, { type: 'triggered', id: spec.id });
 }
 
@@ -41,14 +42,15 @@ export function registerTrigger(draft: Draft, spec: Frozen<AtTriggerSpec>, bindi
   }
   // 603.7: "this turn" is bound at once; "on your next turn" as that turn begins (beginTurnOfTriggers).
   const turnId = binding.turnId ?? (spec.thisTurn ? ctx.turnId : undefined);
-  ctx.triggers.push({ ...spec, count: 0, countTurn: 0, ...(turnId !== undefined && { turnId }), ...(binding.phaseIds && { phaseIds: binding.phaseIds }) });
+  ctx.triggers.push(withKeys(spec, { count: 0, countTurn: 0, ...(turnId !== undefined && { turnId }), ...(binding.phaseIds && { phaseIds: binding.phaseIds }) }));
 }
 
 /** 603.7: delayed triggers waiting for a player's next turn are bound to it as it begins. */
 export function beginTurnOfTriggers(draft: Draft): void {
   const { ctx } = draft;
+  if (ctx.triggers.length === 0) return; // (as most turns begin: nothing is allocated)
   const waiting = (t: RegisteredTrigger) => t.turnId === undefined && t.nextTurnOf !== undefined && isTurnOf(ctx, t.nextTurnOf);
-  if (ctx.triggers.some(waiting)) ctx.triggers = ctx.triggers.map((t) => (waiting(t) ? { ...t, turnId: ctx.turnId } : t));
+  if (ctx.triggers.some(waiting)) ctx.triggers = ctx.triggers.map((t) => (waiting(t) ? withKeys(t, { turnId: ctx.turnId }) : t));
 }
 
 /** Whether a registered ability may trigger now: bound to this turn (or unbound), in a phase it is bound to (or any). */
@@ -110,18 +112,20 @@ export function triggerAtBeginningOf(draft: Draft, stepOrPhase: StepId | PhaseId
 /** 704.3: the next state-based-action check performs an action that makes `ability` trigger (none given: nothing triggers). */
 export function scheduleStateBasedAction(draft: Draft, ability: Frozen<StackObjectSpec> | undefined): void {
   const { ctx } = draft;
-  if (ability) ctx.onStateBasedActions.push({ ...ability, type: 'triggered', kind: 'ability' });
+  if (ability) ctx.onStateBasedActions.push(withKeys(ability, { type: 'triggered' as const, kind: 'ability' as const }));
   else ctx.stateBasedActionsScheduled += 1;
 }
 
 /** 514.1: the next time `player` discards, `ability` triggers (madness; one-shot). */
 export function scheduleDiscardTrigger(draft: Draft, player: PlayerId, ability: Frozen<StackObjectSpec>): void {
-  draft.ctx.onDiscard.push({ player, ability: { ...ability, type: 'triggered', kind: 'ability' } });
+  draft.ctx.onDiscard.push({ player, ability: withKeys(ability, { type: 'triggered' as const, kind: 'ability' as const }) });
 }
 
 /** Discards by `players` (one event): every ability waiting for one of them triggers, in the order they were scheduled; each is used up. */
 export function triggerOnDiscard(draft: Draft, players: readonly PlayerId[]): void {
   const { ctx } = draft;
+  // (asked at every cleanup: nothing is allocated unless an ability waits, most often none does)
+  if (ctx.onDiscard.length === 0 || players.length === 0) return;
   const discarded = (w: GameContext['onDiscard'][number]) => players.includes(w.player);
   if (!ctx.onDiscard.some(discarded)) return;
   const waiting = ctx.onDiscard.filter(discarded);

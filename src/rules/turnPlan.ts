@@ -12,7 +12,8 @@ import type { Frozen, GameContext, PendingSkip, PlannedPhase } from './types.js'
 /** 500.1: a turn's phases and steps; 103.8: the first player skips their first draw. */
 export function plannedTurn(ctx: WorkingContext): PlannedPhase[] {
   const skipDraw = ctx.turn === 1 && ctx.options.skipFirstDraw;
-  return PHASES.map((phase) => phaseInstance(ctx, phase, STEPS_OF_PHASE[phase].filter((step) => !(skipDraw && step === 'draw'))));
+  // (`phaseInstance` copies the steps: filtered only on the one turn that skips its draw)
+  return PHASES.map((phase) => phaseInstance(ctx, phase, skipDraw ? STEPS_OF_PHASE[phase].filter((step) => step !== 'draw') : STEPS_OF_PHASE[phase]));
 }
 
 /** Whose the turn after this one is (500.7: extra turns first, the most recent first; then turn order), and its identity. */

@@ -17,6 +17,8 @@ export interface ParseOptions {
   path?: Path;
   /** At most this many issues are collected. Default 100. */
   maxIssues?: number;
+  /** Walk only, without the fast check first (the tests compare the two: their results must be the same). */
+  walkOnly?: boolean;
 }
 
 const FAIL = Symbol('fail');
@@ -48,8 +50,12 @@ export function describe(value: unknown): string {
 
 /** `a, b or c`. */
 export function listOf(values: readonly string[]): string {
-  if (values.length <= 1) return values.join('');
-  return `${values.slice(0, -1).join(', ')} or ${values[values.length - 1]}`;
+  // A loop, not slice and join: refinements build their messages' lists on every check.
+  const last = values.length - 1;
+  if (last < 0) return '';
+  let out = values[0];
+  for (let i = 1; i <= last; i += 1) out += (i === last ? ' or ' : ', ') + values[i];
+  return out;
 }
 
 const article = (noun: string) => (/^[aeiou]/i.test(noun) ? `an ${noun}` : `a ${noun}`);
@@ -293,8 +299,226 @@ function safeMessage(error: unknown): string {
   }
 }
 
+// The fast path. Most values are well formed (an event a UI built from `legalActions`), and
+// for them the walk above pays for what only a refusal needs: a path kept, a closure per
+// refinement, a message's parts. Each schema is compiled once into a check that makes the
+// same copy and counts the same budget (one per value walked, plus an object's keys; nesting
+// as the walk counts it) but keeps no path and builds no message: it returns the copy, or
+// FAIL at the first doubt. A FAIL — or anything thrown — sends the value to the walk, which
+// then decides, so every refusal and its message is the walk's own; the fast path can only
+// accept what the walk accepts, with the same copy.
+
+/** The state of one fast check: the values still allowed, and the environment. */
+interface FastRun { budget: number; readonly env: Env }
+type Fast = (value: unknown, depth: number, run: FastRun) => Out;
+
+const compiled = new WeakMap<AnySchema, Fast>();
+
+/** The fast check of `schema` (compiled once per schema object). */
+function fastOf(schema: AnySchema): Fast {
+  let fast = compiled.get(schema);
+  if (fast === undefined) {
+    fast = compile(schema);
+    compiled.set(schema, fast);
+  }
+  return fast;
+}
+
+const limitOf = (bound: Bound, limits: Limits): number => (typeof bound === 'number' ? bound : limits[bound]);
+
+/** Whether a refinement reported anything (set by `noteReport`; saved and restored around each call). */
+let reported = false;
+const noteReport = (): void => { reported = true; };
+
+function refinedFast(refine: Refine | undefined, out: unknown, env: Env): Out {
+  if (!refine) return out;
+  const outer = reported;
+  reported = false;
+  try {
+    refine(out as never, noteReport, env);
+    return reported ? FAIL : out;
+  } finally {
+    reported = outer;
+  }
+}
+
+type Refine = (value: never, report: (p: Path, m: string, c?: IssueCode) => void, env: Env) => void;
+
+function compile(schema: AnySchema): Fast {
+  switch (schema.kind) {
+    case 'string': {
+      const { max } = schema;
+      return (value, _depth, run) => {
+        if (--run.budget < 0 || typeof value !== 'string' || value.length === 0 || value.length > limitOf(max, run.env.limits)) return FAIL;
+        return value;
+      };
+    }
+    case 'ref': {
+      const { target } = schema;
+      return (value, _depth, run) => {
+        if (--run.budget < 0 || typeof value !== 'string' || value.length === 0 || value.length > run.env.limits.maxIdLength) return FAIL;
+        const { players, teams } = run.env;
+        if (target !== 'team' && players.has(value)) return value;
+        if (target !== 'player' && teams?.has(value)) return value;
+        return FAIL;
+      };
+    }
+    case 'picklist': {
+      const { values } = schema;
+      return (value, _depth, run) => (--run.budget < 0 || typeof value !== 'string' || !values.includes(value) ? FAIL : value);
+    }
+    case 'literal': {
+      const expected = schema.value;
+      return (value, _depth, run) => (--run.budget < 0 || value !== expected ? FAIL : value);
+    }
+    case 'boolean':
+      return (value, _depth, run) => (--run.budget < 0 || typeof value !== 'boolean' ? FAIL : value);
+    case 'integer': {
+      const { min, max } = schema;
+      return (value, _depth, run) => {
+        if (--run.budget < 0 || typeof value !== 'number' || !Number.isInteger(value) || value < min || value > limitOf(max, run.env.limits)) return FAIL;
+        return value;
+      };
+    }
+    case 'nullable': {
+      const inner = fastOf(schema.inner);
+      return (value, depth, run) => (--run.budget < 0 ? FAIL : value === null ? null : inner(value, depth, run));
+    }
+    case 'lazy': {
+      // The walk reads the schema each time: so does this (a new schema, a new check).
+      let last: AnySchema | undefined;
+      let lastFast: Fast | undefined;
+      return (value, depth, run) => {
+        if (--run.budget < 0) return FAIL;
+        const now = schema.get();
+        if (now !== last) {
+          lastFast = fastOf(now);
+          last = now;
+        }
+        return lastFast!(value, depth, run);
+      };
+    }
+    case 'union':
+      return (value, depth, run) => {
+        if (--run.budget < 0) return FAIL;
+        const option = schema.pick(value);
+        return option ? fastOf(option)(value, depth, run) : FAIL;
+      };
+    case 'object':
+      return compileObject(schema);
+    case 'list':
+      return compileList(schema);
+    case 'record':
+      return compileRecord(schema);
+    case 'oneKey':
+      return compileOneKey(schema);
+  }
+}
+
+/** The walk's count for a container: one value, and a level of nesting. */
+const enters = (depth: number, run: FastRun): boolean => --run.budget >= 0 && depth < run.env.limits.maxNesting;
+
+function compileObject(schema: Extract<AnySchema, { kind: 'object' }>): Fast {
+  const keys = Object.keys(schema.shape);
+  const fields: Fast[] = [];
+  const optional: boolean[] = keys.map((key) => schema.optional.has(key));
+  let ready = false;
+  const { shape, refine } = schema;
+  return (value, depth, run) => {
+    if (!enters(depth, run) || !isPlainObject(value)) return FAIL;
+    // Compiled on first use: a schema may name one defined later in its module.
+    if (!ready) {
+      for (const key of keys) fields.push(fastOf(shape[key]));
+      ready = true;
+    }
+    const given = Object.keys(value);
+    run.budget -= given.length;
+    for (const key of given) if (!has(shape, key)) return FAIL;
+    const out: Record<string, unknown> = {};
+    for (let i = 0; i < keys.length; i += 1) {
+      const key = keys[i];
+      const field = has(value, key) ? value[key] : undefined;
+      if (field === undefined && optional[i]) continue;
+      const result = fields[i](field, depth + 1, run);
+      if (result === FAIL) return FAIL;
+      out[key] = result;
+    }
+    return refinedFast(refine, out, run.env);
+  };
+}
+
+function compileList(schema: Extract<AnySchema, { kind: 'list' }>): Fast {
+  const { min, max, refine } = schema;
+  let item: Fast | undefined;
+  return (value, depth, run) => {
+    if (!enters(depth, run) || !Array.isArray(value)) return FAIL;
+    const { length } = value;
+    if (length > limitOf(max, run.env.limits) || length < min) return FAIL;
+    item ??= fastOf(schema.item);
+    const out: unknown[] = [];
+    for (let index = 0; index < length; index += 1) {
+      const result = item(value[index], depth + 1, run);
+      if (result === FAIL) return FAIL;
+      out.push(result);
+    }
+    // As the walk: a copy of exactly its items.
+    return refinedFast(refine, length === 0 ? out : out.slice(), run.env);
+  };
+}
+
+function compileRecord(schema: Extract<AnySchema, { kind: 'record' }>): Fast {
+  let key: Fast | undefined;
+  let entry: Fast | undefined;
+  return (value, depth, run) => {
+    if (!enters(depth, run) || !isPlainObject(value)) return FAIL;
+    const keys = Object.keys(value);
+    if (keys.length > limitOf(schema.max, run.env.limits)) return FAIL;
+    key ??= fastOf(schema.key);
+    entry ??= fastOf(schema.value);
+    const out: Record<string, unknown> = {};
+    for (const name of keys) {
+      if (key(name, depth + 1, run) === FAIL) return FAIL;
+      const result = entry(value[name], depth + 1, run);
+      if (result === FAIL) return FAIL;
+      Object.defineProperty(out, name, { value: result, enumerable: true, writable: true, configurable: true });
+    }
+    return out;
+  };
+}
+
+function compileOneKey(schema: Extract<AnySchema, { kind: 'oneKey' }>): Fast {
+  const options = new Map<string, Fast>();
+  return (value, depth, run) => {
+    if (!enters(depth, run) || !isPlainObject(value)) return FAIL;
+    const keys = Object.keys(value);
+    if (keys.length !== 1) return FAIL;
+    const [key] = keys;
+    if (!has(schema.options, key)) return FAIL;
+    let option = options.get(key);
+    if (option === undefined) {
+      option = fastOf(schema.options[key]);
+      options.set(key, option);
+    }
+    const result = option(value[key], depth + 1, run);
+    return result === FAIL ? FAIL : { [key]: result };
+  };
+}
+
+/** The fast check of `input`: its copy, or FAIL (then the walk decides). Never throws. */
+function parseFast(schema: AnySchema, input: unknown, env: Env): Out {
+  try {
+    return fastOf(schema)(input, 0, { budget: env.limits.maxValuesPerEvent, env });
+  } catch {
+    return FAIL;
+  }
+}
+
 /** Validates `input` against `schema`; never throws. */
 export function parse<T>(schema: Schema<T>, input: unknown, env: Env, options: ParseOptions = {}): ParseResult<T> {
+  if (options.walkOnly !== true) {
+    const fast = parseFast(schema, input, env);
+    if (fast !== FAIL) return { ok: true, value: fast as T };
+  }
   const run = new Run(env, options.all === true, options.maxIssues ?? 100, options.path ?? []);
   try {
     const value = walk(schema, input, 0, run);
