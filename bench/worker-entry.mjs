@@ -1,7 +1,9 @@
-// Worker bootstrap: register tsx in this thread (loader hooks are per thread), then load the
-// TypeScript worker: bench/worker.ts (a contender), or the module named in workerData (bench/isolated.ts).
+// Worker bootstrap: register the bench's TypeScript hooks in this thread (loader hooks are per
+// thread; bench/ts-hooks.mjs: compiled as the package is built, no tsx `keepNames`), then load
+// the TypeScript worker: bench/worker.ts (a contender), or the module named in workerData
+// (bench/isolated.ts).
+import { register } from 'node:module';
 import { workerData } from 'node:worker_threads';
-import { register } from 'tsx/esm/api';
 
-register();
+register('./ts-hooks.mjs', import.meta.url);
 await import(workerData?.module ?? './worker.ts');
