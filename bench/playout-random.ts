@@ -1,5 +1,5 @@
 // The playout on seeded random legal play (issue 22, point 2), by events per CPU-second:
-//   npx tsx bench/playout-random.ts [games=20] [events=3000] [seed=1] [--profile [--ui]] [--untrusted] [--against=DIR]
+//   node --import ./bench/register.mjs bench/playout-random.ts [games=20] [events=3000] [seed=1] [--profile [--ui]] [--untrusted] [--against=DIR]
 // A workload is made once per seed by driving a playout with `legalActions` only: every event
 // is one of the legal actions of a player (spells and abilities with effects drawn from Time
 // Stop, Mandate of Peace, extra turns, durations and delayed triggers), and ~2 % are illegal

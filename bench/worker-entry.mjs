@@ -2,8 +2,7 @@
 // thread; bench/ts-hooks.mjs: compiled as the package is built, no tsx `keepNames`), then load
 // the TypeScript worker: bench/worker.ts (a contender), or the module named in workerData
 // (bench/isolated.ts).
-import { register } from 'node:module';
 import { workerData } from 'node:worker_threads';
+import './register.mjs';
 
-register('./ts-hooks.mjs', import.meta.url);
 await import(workerData?.module ?? './worker.ts');
