@@ -2,7 +2,7 @@
 // guards use, so they always agree.
 import { acceptEvent, type Acceptance } from '../machine/boundary.js';
 import { envOf } from '../rules/env.js';
-import { refusalOf, type Refusal } from '../rules/legality.js';
+import { isRefused, refusalOf, type Refusal } from '../rules/legality.js';
 import { deciderOf, isOwnDecision } from '../rules/control.js';
 import { sideOf } from '../rules/sides.js';
 import { abilitiesToOrder, sideToOrder } from '../rules/triggerOrder.js';
@@ -97,8 +97,9 @@ function checkedProbesOf(ctx: GameContext, player: PlayerId): CheckedProbes {
   return checked;
 }
 
-const refusalAfter = (ctx: GameContext, accepted: Acceptance, waiting: WaitingFor): Refusal | null =>
-  (accepted.ok ? refusalOf(ctx, accepted.event, waiting) : accepted.refusal);
+/** Whether the boundary or the legality function refuses `accepted` (yes or no: `legalActions` throws the reason away). */
+const isRefusedAfter = (ctx: GameContext, accepted: Acceptance, waiting: WaitingFor): boolean =>
+  (accepted.ok ? isRefused(ctx, accepted.event, waiting) : true);
 
 /** A legal action, with the complete event that takes it when it needs no details (a spell or ability does: null). */
 type LegalChoice = [LegalAction, TurnEvent | null];
@@ -120,10 +121,10 @@ function legalChoices(snapshot: GameState, player: PlayerId): LegalChoice[] {
   for (let i = 0; i < candidates.length; i += 1) {
     const probe = candidates[i];
     const asSent = sentBy(probe.accepted, player, decider);
-    if (refusalAfter(ctx, asSent, waiting) !== null) continue;
+    if (isRefusedAfter(ctx, asSent, waiting)) continue;
     const event = asSent.ok && probe.whole ? asSent.event : null;
     legal.push([probe.declaresAttackers
-      ? { type: 'combat.declareAttackers', barred: refusalAfter(ctx, sentBy(barred, player, decider), waiting) !== null ? ['cantAttackDuringExtraTurns'] : [] }
+      ? { type: 'combat.declareAttackers', barred: isRefusedAfter(ctx, sentBy(barred, player, decider), waiting) ? ['cantAttackDuringExtraTurns'] : [] }
       : probe.action, event]);
   }
   // An order is legal only while the game waits for one (603.3b, 805.7: refusalOf refuses it otherwise).
@@ -131,7 +132,7 @@ function legalChoices(snapshot: GameState, player: PlayerId): LegalChoice[] {
   const side = sideToOrder(ctx);
   const toOrder = side !== null && side === sideOf(ctx, player) ? abilitiesToOrder(ctx, side) : [];
   const order = acceptEvent(ctx, { type: 'triggers.order', player, order: toOrder, ...(decider !== player && { by: decider }) });
-  if (refusalAfter(ctx, order, waiting) === null) legal.push([{ type: 'triggers.order', triggers: toOrder }, order.ok ? order.event : null]);
+  if (!isRefusedAfter(ctx, order, waiting)) legal.push([{ type: 'triggers.order', triggers: toOrder }, order.ok ? order.event : null]);
   return legal;
 }
 
