@@ -101,38 +101,46 @@ function checkedProbesOf(ctx: GameContext, player: PlayerId): CheckedProbes {
 const isRefusedAfter = (ctx: GameContext, accepted: Acceptance, waiting: WaitingFor): boolean =>
   (accepted.ok ? isRefused(ctx, accepted.event, waiting) : true);
 
-/** A legal action, with the complete event that takes it when it needs no details (a spell or ability does: null). */
-type LegalChoice = [LegalAction, TurnEvent | null];
+/**
+ * What `legalChoices` keeps of a legal action: the action itself (`legalActions`) or the complete
+ * event that takes it when it needs no details (`legalEvents`; a spell or ability does: null, not kept).
+ */
+type Keep<T> = (action: LegalAction, event: TurnEvent | null) => T | null;
 
+const keepAction: Keep<LegalAction> = (action) => action;
+const keepEvent: Keep<TurnEvent> = (_, event) => event;
 
 /** 722.5: `accepted` as `decider` sends it for `player` (their own decisions, 722.6, by themselves). */
 function sentBy(accepted: Acceptance, player: PlayerId, decider: PlayerId): Acceptance {
   return accepted.ok && decider !== player && !isOwnDecision(accepted.event.type) ? { ok: true, event: { ...accepted.event, by: decider } as TurnEvent } : accepted;
 }
 
-function legalChoices(snapshot: GameState, player: PlayerId): LegalChoice[] {
+function legalChoices<T>(snapshot: GameState, player: PlayerId, keep: Keep<T>): T[] {
   const ctx = snapshot.context;
   const waiting = waitingFor(snapshot);
   const { candidates, barred } = checkedProbesOf(ctx, player);
   // 722.5: the actions named by `player` are sent by whoever makes `player`'s decisions now (722.6: but their own by them).
   const decider = ctx.players.includes(player) ? deciderOf(ctx, player) : player;
-  const legal: LegalChoice[] = [];
+  const legal: T[] = [];
   // A loop without closures: the UI asks this of every player before every event.
   for (let i = 0; i < candidates.length; i += 1) {
     const probe = candidates[i];
     const asSent = sentBy(probe.accepted, player, decider);
     if (isRefusedAfter(ctx, asSent, waiting)) continue;
     const event = asSent.ok && probe.whole ? asSent.event : null;
-    legal.push([probe.declaresAttackers
+    const kept = keep(probe.declaresAttackers
       ? { type: 'combat.declareAttackers', barred: isRefusedAfter(ctx, sentBy(barred, player, decider), waiting) ? ['cantAttackDuringExtraTurns'] : [] }
-      : probe.action, event]);
+      : probe.action, event);
+    if (kept !== null) legal.push(kept);
   }
   // An order is legal only while the game waits for one (603.3b, 805.7: refusalOf refuses it otherwise).
   if (waiting !== 'orderTriggers') return legal;
   const side = sideToOrder(ctx);
   const toOrder = side !== null && side === sideOf(ctx, player) ? abilitiesToOrder(ctx, side) : [];
   const order = acceptEvent(ctx, { type: 'triggers.order', player, order: toOrder, ...(decider !== player && { by: decider }) });
-  if (!isRefusedAfter(ctx, order, waiting)) legal.push([{ type: 'triggers.order', triggers: toOrder }, order.ok ? order.event : null]);
+  if (isRefusedAfter(ctx, order, waiting)) return legal;
+  const kept = keep({ type: 'triggers.order', triggers: toOrder }, order.ok ? order.event : null);
+  if (kept !== null) legal.push(kept);
   return legal;
 }
 
@@ -144,10 +152,7 @@ function legalChoices(snapshot: GameState, player: PlayerId): LegalChoice[] {
  * the probes themselves are checked at the boundary once per game and player.
  */
 export function legalActions(snapshot: GameState, player: PlayerId): LegalAction[] {
-  const choices = legalChoices(snapshot, player);
-  const actions: LegalAction[] = new Array(choices.length);
-  for (let i = 0; i < choices.length; i += 1) actions[i] = choices[i][0];
-  return actions;
+  return legalChoices(snapshot, player, keepAction);
 }
 
 /**
@@ -156,7 +161,5 @@ export function legalActions(snapshot: GameState, player: PlayerId): LegalAction
  * triggered abilities as they triggered, conceding (722.5: sent `by` the controller when there is one).
  */
 export function legalEvents(snapshot: GameState, player: PlayerId): TurnEvent[] {
-  const events: TurnEvent[] = [];
-  for (const [, event] of legalChoices(snapshot, player)) if (event !== null) events.push(event);
-  return events;
+  return legalChoices(snapshot, player, keepEvent);
 }
