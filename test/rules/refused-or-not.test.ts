@@ -9,6 +9,7 @@ import { createGame, explainRefusal, toEvent, type Game, type GameInput, type Le
 import { acceptEvent } from '../../src/machine/boundary.js';
 import { waitingFor } from '../../src/api/view.js';
 import { isRefused, refusalOf } from '../../src/rules/legality.js';
+import { gameWithPriorityIn, ok } from '../helpers.js';
 
 /** A small seeded generator (mulberry32): the same play on every run. */
 function seeded(seed: number): () => number {
@@ -110,4 +111,33 @@ describe('isRefused answers as refusalOf does, and legalActions as explainRefusa
       expect(checked).toBeGreaterThan(1000);
     });
   }
+});
+
+describe('the timing refusals word their reason as ever (written only when asked why)', () => {
+  const spell = (extra: object) => ({ type: 'spell.cast', object: { id: 's', controller: 'A', effects: [], ...extra } });
+  const ability = (extra: object) => ({ type: 'ability.activate', object: { id: 'ab', controller: 'A', effects: [], ...extra } });
+
+  it('who holds priority (117.1), sorcery timing (307.1, 301.1, 602.5d), restrictions (601.3, 602.5, 602.5b)', () => {
+    const upkeep = gameWithPriorityIn('upkeep');
+    expect(explainRefusal(upkeep.snapshot(), { type: 'spell.cast', object: { id: 's', controller: 'B', effects: [] } }))
+      .toEqual({ reason: 'B cannot cast s: A holds priority', rule: '117.1' });
+    expect(explainRefusal(upkeep.snapshot(), { type: 'ability.activate', object: { id: 'ab', controller: 'B', effects: [] } }))
+      .toEqual({ reason: 'B cannot activate ab: A holds priority', rule: '117.1' });
+    expect(explainRefusal(upkeep.snapshot(), spell({ type: 'sorcery' }))).toEqual({ reason: 'a sorcery spell (s) can be cast only in a main phase', rule: '307.1' });
+    expect(explainRefusal(upkeep.snapshot(), spell({ type: 'creature' }))).toEqual({ reason: 'a creature spell (s) can be cast only in a main phase', rule: '301.1' });
+    expect(explainRefusal(upkeep.snapshot(), ability({ timing: 'sorcery' }))).toEqual({ reason: 'ab can be activated only in a main phase', rule: '602.5d' });
+    expect(explainRefusal(upkeep.snapshot(), spell({ timing: 'combat' }))).toEqual({ reason: 's can be cast only during combat', rule: '601.3' });
+    expect(explainRefusal(upkeep.snapshot(), ability({ timing: 'combat' }))).toEqual({ reason: 'ab can be activated only during combat', rule: '602.5' });
+    const main = gameWithPriorityIn('precombatMain');
+    ok(main, { type: 'spell.cast', object: { id: 'bolt', controller: 'A', effects: [] } });
+    expect(explainRefusal(main.snapshot(), spell({ type: 'sorcery' }))).toEqual({ reason: 'a sorcery spell (s) can be cast only while the stack is empty', rule: '307.1' });
+    ok(main, { type: 'priority.pass', player: 'A' });
+    // B holds priority in A's turn
+    expect(explainRefusal(main.snapshot(), { type: 'spell.cast', object: { id: 's', controller: 'B', type: 'sorcery', effects: [] } }))
+      .toEqual({ reason: 'a sorcery spell (s) can be cast only during its controller\'s own turn', rule: '307.1' });
+    expect(explainRefusal(main.snapshot(), { type: 'ability.activate', object: { id: 'ab', controller: 'B', timing: 'yourTurn', effects: [] } }))
+      .toEqual({ reason: 'ab can be activated only during its controller\'s turn', rule: '602.5b' });
+    expect(explainRefusal(main.snapshot(), { type: 'spell.cast', object: { id: 's', controller: 'B', timing: 'yourTurn', effects: [] } }))
+      .toEqual({ reason: 's can be cast only during its controller\'s turn', rule: '601.3' });
+  });
 });
