@@ -20,9 +20,10 @@ export function explainRefusal(snapshot: GameState, event: unknown): Refusal | n
   return explain(snapshot, event, waitingFor(snapshot));
 }
 
-/** Whether the machine would accept `event` now. */
+/** Whether the machine would accept `event` now (the same checks as `explainRefusal`, no reason written). */
 export function canSend(snapshot: GameState, event: unknown): boolean {
-  return explainRefusal(snapshot, event) === null;
+  const accepted = acceptEvent(snapshot.context, event);
+  return accepted.ok && !isRefused(snapshot.context, accepted.event, waitingFor(snapshot));
 }
 
 /**

@@ -2,10 +2,10 @@
 // (`refusalOf`: the machine's `rejected`, `explainRefusal`) and only whether it is (`isRefused`:
 // the guards, `legalActions`). Random play through many states, 2 and 4 players, shared team
 // turns and Two-Headed Giant, control (722), extra turns and ended turns: in every state, for a
-// battery of events legal and not, the two answers agree, and `legalActions` offers a kind of
-// action exactly when `explainRefusal` finds its probe legal.
+// battery of events legal and not, the two answers agree (and `canSend` with `explainRefusal`),
+// and `legalActions` offers a kind of action exactly when `explainRefusal` finds its probe legal.
 import { describe, expect, it } from 'vitest';
-import { createGame, explainRefusal, toEvent, type Game, type GameInput, type LegalAction, type ResolutionEffect, type TurnEvent } from '../../src/index.js';
+import { canSend, createGame, explainRefusal, toEvent, type Game, type GameInput, type LegalAction, type ResolutionEffect, type TurnEvent } from '../../src/index.js';
 import { acceptEvent } from '../../src/machine/boundary.js';
 import { waitingFor } from '../../src/api/view.js';
 import { isRefused, refusalOf } from '../../src/rules/legality.js';
@@ -42,6 +42,8 @@ function battery(who: string, by: string, others: readonly string[]): unknown[] 
     { type: 'mana.add', player: who, amount: 1 },
     { type: 'combatant.set', id: 'nobody', power: 1 },
     ...others.map((other) => ({ type: 'priority.pass', player: who, by: other })),
+    { type: 'spell.cast', object: { id: 7 } }, // malformed: the boundary refuses it
+    { type: 'priority.pass', player: 'nobody' },
   ];
 }
 
@@ -52,6 +54,7 @@ function checkAgreement(game: Game, players: readonly string[]): number {
   let checked = 0;
   for (const who of players) {
     for (const raw of battery(who, who, players.filter((p) => p !== who))) {
+      expect(canSend(snapshot, raw), JSON.stringify(raw)).toBe(explainRefusal(snapshot, raw) === null);
       const accepted = acceptEvent(ctx, raw);
       if (!accepted.ok) continue;
       const why = refusalOf(ctx, accepted.event, waiting);
