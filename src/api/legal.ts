@@ -2,7 +2,7 @@
 // guards use, so they always agree.
 import { acceptEvent, type Acceptance } from '../machine/boundary.js';
 import { envOf } from '../rules/env.js';
-import { refusalOf, type Refusal } from '../rules/legality.js';
+import { isRefused, refusalOf, type Refusal } from '../rules/legality.js';
 import { deciderOf, isOwnDecision } from '../rules/control.js';
 import { sideOf } from '../rules/sides.js';
 import { abilitiesToOrder, sideToOrder } from '../rules/triggerOrder.js';
@@ -20,9 +20,10 @@ export function explainRefusal(snapshot: GameState, event: unknown): Refusal | n
   return explain(snapshot, event, waitingFor(snapshot));
 }
 
-/** Whether the machine would accept `event` now. */
+/** Whether the machine would accept `event` now (the same checks as `explainRefusal`, no reason written). */
 export function canSend(snapshot: GameState, event: unknown): boolean {
-  return explainRefusal(snapshot, event) === null;
+  const accepted = acceptEvent(snapshot.context, event);
+  return accepted.ok && !isRefused(snapshot.context, accepted.event, waitingFor(snapshot));
 }
 
 /**
@@ -97,41 +98,50 @@ function checkedProbesOf(ctx: GameContext, player: PlayerId): CheckedProbes {
   return checked;
 }
 
-const refusalAfter = (ctx: GameContext, accepted: Acceptance, waiting: WaitingFor): Refusal | null =>
-  (accepted.ok ? refusalOf(ctx, accepted.event, waiting) : accepted.refusal);
+/** Whether the boundary or the legality function refuses `accepted` (yes or no: `legalActions` throws the reason away). */
+const isRefusedAfter = (ctx: GameContext, accepted: Acceptance, waiting: WaitingFor): boolean =>
+  (accepted.ok ? isRefused(ctx, accepted.event, waiting) : true);
 
-/** A legal action, with the complete event that takes it when it needs no details (a spell or ability does: null). */
-type LegalChoice = [LegalAction, TurnEvent | null];
+/**
+ * What `legalChoices` keeps of a legal action: the action itself (`legalActions`) or the complete
+ * event that takes it when it needs no details (`legalEvents`; a spell or ability does: null, not kept).
+ */
+type Keep<T> = (action: LegalAction, event: TurnEvent | null) => T | null;
 
+const keepAction: Keep<LegalAction> = (action) => action;
+const keepEvent: Keep<TurnEvent> = (_, event) => event;
 
 /** 722.5: `accepted` as `decider` sends it for `player` (their own decisions, 722.6, by themselves). */
 function sentBy(accepted: Acceptance, player: PlayerId, decider: PlayerId): Acceptance {
   return accepted.ok && decider !== player && !isOwnDecision(accepted.event.type) ? { ok: true, event: { ...accepted.event, by: decider } as TurnEvent } : accepted;
 }
 
-function legalChoices(snapshot: GameState, player: PlayerId): LegalChoice[] {
+function legalChoices<T>(snapshot: GameState, player: PlayerId, keep: Keep<T>): T[] {
   const ctx = snapshot.context;
   const waiting = waitingFor(snapshot);
   const { candidates, barred } = checkedProbesOf(ctx, player);
   // 722.5: the actions named by `player` are sent by whoever makes `player`'s decisions now (722.6: but their own by them).
   const decider = ctx.players.includes(player) ? deciderOf(ctx, player) : player;
-  const legal: LegalChoice[] = [];
+  const legal: T[] = [];
   // A loop without closures: the UI asks this of every player before every event.
   for (let i = 0; i < candidates.length; i += 1) {
     const probe = candidates[i];
     const asSent = sentBy(probe.accepted, player, decider);
-    if (refusalAfter(ctx, asSent, waiting) !== null) continue;
+    if (isRefusedAfter(ctx, asSent, waiting)) continue;
     const event = asSent.ok && probe.whole ? asSent.event : null;
-    legal.push([probe.declaresAttackers
-      ? { type: 'combat.declareAttackers', barred: refusalAfter(ctx, sentBy(barred, player, decider), waiting) !== null ? ['cantAttackDuringExtraTurns'] : [] }
-      : probe.action, event]);
+    const kept = keep(probe.declaresAttackers
+      ? { type: 'combat.declareAttackers', barred: isRefusedAfter(ctx, sentBy(barred, player, decider), waiting) ? ['cantAttackDuringExtraTurns'] : [] }
+      : probe.action, event);
+    if (kept !== null) legal.push(kept);
   }
   // An order is legal only while the game waits for one (603.3b, 805.7: refusalOf refuses it otherwise).
   if (waiting !== 'orderTriggers') return legal;
   const side = sideToOrder(ctx);
   const toOrder = side !== null && side === sideOf(ctx, player) ? abilitiesToOrder(ctx, side) : [];
   const order = acceptEvent(ctx, { type: 'triggers.order', player, order: toOrder, ...(decider !== player && { by: decider }) });
-  if (refusalAfter(ctx, order, waiting) === null) legal.push([{ type: 'triggers.order', triggers: toOrder }, order.ok ? order.event : null]);
+  if (isRefusedAfter(ctx, order, waiting)) return legal;
+  const kept = keep({ type: 'triggers.order', triggers: toOrder }, order.ok ? order.event : null);
+  if (kept !== null) legal.push(kept);
   return legal;
 }
 
@@ -143,10 +153,7 @@ function legalChoices(snapshot: GameState, player: PlayerId): LegalChoice[] {
  * the probes themselves are checked at the boundary once per game and player.
  */
 export function legalActions(snapshot: GameState, player: PlayerId): LegalAction[] {
-  const choices = legalChoices(snapshot, player);
-  const actions: LegalAction[] = new Array(choices.length);
-  for (let i = 0; i < choices.length; i += 1) actions[i] = choices[i][0];
-  return actions;
+  return legalChoices(snapshot, player, keepAction);
 }
 
 /**
@@ -155,7 +162,5 @@ export function legalActions(snapshot: GameState, player: PlayerId): LegalAction
  * triggered abilities as they triggered, conceding (722.5: sent `by` the controller when there is one).
  */
 export function legalEvents(snapshot: GameState, player: PlayerId): TurnEvent[] {
-  const events: TurnEvent[] = [];
-  for (const [, event] of legalChoices(snapshot, player)) if (event !== null) events.push(event);
-  return events;
+  return legalChoices(snapshot, player, keepEvent);
 }

@@ -163,6 +163,20 @@ function decides(ctx: GameContext): Record<PlayerId, PlayerId> {
   return out;
 }
 
+/** Who the game waits for, for what, and why it stopped there. */
+function awaitingOf(ctx: GameContext, kind: Exclude<WaitingFor, null>, side: string): Awaiting {
+  const { reason, rule } = whyStopped(ctx, kind, side);
+  return { kind, side, players: playersInGame(ctx, side), reason, rule };
+}
+
+/** The rest of this turn: the remaining steps of this phase (if any), then the phases to come, copied. */
+function planOf(ctx: GameContext): View['plan'] {
+  const plan: View['plan'] = [];
+  if (ctx.phase && ctx.stepQueue.length > 0) plan.push({ phase: ctx.phase, steps: ctx.stepQueue.slice() });
+  for (const p of ctx.phaseQueue) plan.push({ phase: p.phase, steps: p.steps.slice() });
+  return plan;
+}
+
 /** What a UI reads from a snapshot (never its context). Built in single passes: a UI asks it before every event. */
 export function view(snapshot: GameState, options: ViewOptions = {}): View {
   const ctx = snapshot.context;
@@ -194,7 +208,7 @@ export function view(snapshot: GameState, options: ViewOptions = {}): View {
     step: ctx.step,
     priority,
     waitingFor: waiting,
-    awaiting: waiting === null || awaited === null ? null : { kind: waiting, side: awaited, players: playersInGame(ctx, awaited), ...whyStopped(ctx, waiting, awaited) },
+    awaiting: waiting === null || awaited === null ? null : awaitingOf(ctx, waiting, awaited),
     mayAct,
     declaring,
     orderTriggers: orderer === null ? null : { ...(ctx.teams === null ? { player: orderer } : { team: orderer }), triggers: abilitiesToOrder(ctx, orderer) },
@@ -217,10 +231,7 @@ export function view(snapshot: GameState, options: ViewOptions = {}): View {
     handSize: { ...ctx.handSize },
     stepsThisTurn: [...ctx.stepsThisTurn],
     nextTurns: upcomingTurns(ctx, upcomingCount(options.upcomingTurns, ctx.extraTurns.length + 2 * ctx.sides.length)),
-    plan: [
-      ...(ctx.phase && ctx.stepQueue.length > 0 ? [{ phase: ctx.phase, steps: [...ctx.stepQueue] }] : []),
-      ...ctx.phaseQueue.map((p) => ({ phase: p.phase, steps: [...p.steps] })),
-    ],
+    plan: planOf(ctx),
     rulesEdition: ctx.options.rulesEdition,
     ruleNumbers: ruleNumbersOf(ctx.options.rulesEdition), // the edition's row is memoised (editions.ts)
     controlledBy: controlledBy(ctx),

@@ -1,4 +1,4 @@
-import { refusalOf } from '../rules/legality.js';
+import { isRefused } from '../rules/legality.js';
 import { isLastPass } from '../rules/priority.js';
 import { nextEffect } from '../rules/stack.js';
 import { hasTriggersInPass, sideToOrder, putTriggersThisPass } from '../rules/triggerOrder.js';
@@ -28,9 +28,9 @@ export const turnGuards = {
   isNextStepSkipped: ({ context }: GuardArgs) => plan.isNextStepSkipped(context),
   /** 510.4: a first or double striker in combat as the combat damage step would begin. */
   isFirstStrikeStepNext: ({ context }: GuardArgs) => plan.isFirstStrikeStepNext(context),
-  /** The event is well formed (the boundary checked it); is it legal now? */
+  /** The event is well formed (the boundary checked it); is it legal now? (Yes or no: the `reject` action writes the reason.) */
   isRefused: ({ context, event }: GuardArgs, params: { waitingFor: WaitingFor }) =>
-    refusalOf(context, event as EventOfType<TurnEventType>, params.waitingFor) !== null,
+    isRefused(context, event as EventOfType<TurnEventType>, params.waitingFor),
   /** 509.1, 805.10d: the last defending player (team) to declare blockers is declaring. */
   isLastBlockDeclaration: ({ context }: GuardArgs) => context.defendersToDeclare.length === 1,
   /** 117.4, 500.2: all pass in succession with an empty stack: the step or phase ends. */

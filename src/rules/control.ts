@@ -50,6 +50,9 @@ export function senderRefusal(ctx: Pick<GameContext, 'sides' | 'teams' | 'contro
   const actor = actorOf(event);
   const sender = senderOf(event);
   if (actor === null || sender === null) return null;
+  // (what follows, in brief: a player sending their own action while nobody controls anyone
+  // sends it as its decider; asked first, as it is most events, the guards' and legalActions' included)
+  if (sender === actor && ctx.control === null) return null;
   // 722.6, 104.3a: nobody but the player may concede for them, a controller neither
   if (isOwnDecision(event.type)) {
     return playerNamed(ctx, sender) === playerNamed(ctx, actor) ? null : { reason: `only ${actor} may ${event.type.split('.')[1]} for ${actor}, not ${sender}`, rule: cite(ctx, '722.6') };

@@ -261,20 +261,24 @@ export function endShortcutsAtEndOfTurn(draft: Draft): void {
 /** 730.2: VIEW `shortcuts`: each side's pass in force (null for none); with teams each player too, as their team's. */
 export function shortcutsView(ctx: GameContext): Record<string, ShortcutView | null> {
   const out: Record<string, ShortcutView | null> = {};
-  const viewOf = (side: string): ShortcutView | null => {
-    const pass = standingPassOf(ctx, side);
-    if (pass === undefined) return null;
-    return {
-      until: { ...pass.until },
-      unless: [...pass.unless],
-      ...(pass.declareNoAttackers && { declareNoAttackers: true as const }),
-      ...(pass.declareNoBlockers && { declareNoBlockers: true as const }),
-      ...(pass.stops.length > 0 && { stops: pass.stops.map((stop) => ({ ...stop })) }),
-    };
-  };
-  for (const side of ctx.sides) out[side] = viewOf(side);
-  if (ctx.teams !== null) for (const player of ctx.players) out[player] = viewOf(sideOf(ctx, player));
+  // (most of a game has no standing pass: then every entry is null, and nothing is looked up)
+  const any = hasAny(ctx.shortcuts.passes);
+  for (const side of ctx.sides) out[side] = any ? shortcutViewOf(ctx, side) : null;
+  if (ctx.teams !== null) for (const player of ctx.players) out[player] = any ? shortcutViewOf(ctx, sideOf(ctx, player)) : null;
   return out;
+}
+
+/** 730.2: `side`'s standing pass in force as VIEW `shortcuts` shows it (copies), or null. */
+function shortcutViewOf(ctx: GameContext, side: string): ShortcutView | null {
+  const pass = standingPassOf(ctx, side);
+  if (pass === undefined) return null;
+  return {
+    until: { ...pass.until },
+    unless: [...pass.unless],
+    ...(pass.declareNoAttackers && { declareNoAttackers: true as const }),
+    ...(pass.declareNoBlockers && { declareNoBlockers: true as const }),
+    ...(pass.stops.length > 0 && { stops: pass.stops.map((stop) => ({ ...stop })) }),
+  };
 }
 
 const REASON_WORDS: Record<ShortcutEndReason, string> = {

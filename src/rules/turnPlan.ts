@@ -23,10 +23,11 @@ type TurnOrder = Pick<WorkingContext, 'sides' | 'extraTurns' | 'nextRegularSide'
 
 /**
  * Takes the next turn that is not skipped (500.11: a skipped turn never happens; its skip is
- * used up); `skipped` collects the identities of extra turns skipped on the way.
+ * used up); `skipped` collects the identities of extra turns skipped on the way, `departed` the
+ * turns of sides that left (both optional: `upcomingTurns` asks this several times per view).
  */
-function takeUpcomingTurn(ctx: TurnOrder, skipped: number[] = [], departed: UpcomingTurn[] = []): UpcomingTurn {
-  const anyoneIn = sidesInGame(ctx).length > 0;
+function takeUpcomingTurn(ctx: TurnOrder, skipped?: number[], departed?: UpcomingTurn[]): UpcomingTurn {
+  const anyoneIn = ctx.left.length === 0 || sidesInGame(ctx).length > 0;
   for (;;) {
     let next: UpcomingTurn | undefined = ctx.extraTurns.pop();
     if (next === undefined) {
@@ -36,14 +37,20 @@ function takeUpcomingTurn(ctx: TurnOrder, skipped: number[] = [], departed: Upco
     const { side } = next;
     // 800.4k: a turn of a side that left the game does not begin (`departed` collects it).
     if (anyoneIn && !isSideInGame(ctx, side)) {
-      departed.push(next);
+      departed?.push(next);
       continue;
     }
-    const skip = ctx.skips.find((s) => s.kind === 'turn' && s.side === side);
-    if (!skip) return next;
+    const skip = turnSkipOf(ctx.skips, side);
+    if (skip === undefined) return next;
     if (!skip.each) removeItem(ctx.skips, skip);
-    if (next.id !== null) skipped.push(next.id);
+    if (next.id !== null) skipped?.push(next.id);
   }
+}
+
+/** 500.11: the first skip of `side`'s turn, if any (a loop: most turns have no skips at all). */
+function turnSkipOf(skips: readonly PendingSkip[], side: string): PendingSkip | undefined {
+  for (let i = 0; i < skips.length; i += 1) if (skips[i].kind === 'turn' && skips[i].side === side) return skips[i];
+  return undefined;
 }
 
 /** 500.1: a turn begins with its whole plan; 500.7, 500.11: whose turn it is (805.4: a team's, with teams). */
@@ -89,15 +96,19 @@ export function endTurn(draft: Draft): void {
 /** The sides (players, or teams) of the upcoming turns, extra and skipped turns accounted for. */
 export function upcomingTurns(ctx: GameContext, count: number): string[] {
   if (isGameOver(ctx)) return []; // 104.2a: no turn comes
+  // Turns are taken from a copy of what taking one changes (the extra turns, the next regular
+  // side, the skips used up); a view asks this before every event, so copies are of lists that have items.
   const simulated: TurnOrder = {
     teams: ctx.teams,
     left: ctx.left,
     sides: ctx.sides,
-    extraTurns: [...ctx.extraTurns],
+    extraTurns: ctx.extraTurns.length === 0 ? [] : [...ctx.extraTurns],
     nextRegularSide: ctx.nextRegularSide,
-    skips: [...ctx.skips],
+    skips: ctx.skips.length === 0 ? [] : [...ctx.skips],
   };
-  return Array.from({ length: count }, () => takeUpcomingTurn(simulated).side);
+  const sides: string[] = new Array(count);
+  for (let i = 0; i < count; i += 1) sides[i] = takeUpcomingTurn(simulated).side;
+  return sides;
 }
 
 /**
