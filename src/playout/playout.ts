@@ -9,7 +9,7 @@
 // `legalActions`, `persist`, `history`) is what an actor of the machine shows.
 import type { Snapshot } from 'xstate';
 import { acceptEvent } from '../machine/boundary.js';
-import { withBudget } from '../machine/budget.js';
+import { beginBudget, endBudget } from '../machine/budget.js';
 import { checkedInput } from '../machine/context.js';
 import type { MachineEvent } from '../machine/events.js';
 import { turnMachine } from '../api/machine.js';
@@ -137,14 +137,17 @@ class PlayoutGame implements TurnRun, RunState<PlayoutGame>, Playout {
     const checked = event as MachineEvent;
     this.refusal = null;
     const recordsBefore = this.records.length;
+    // The same budget as the actor's (machine/budget.ts): the same recorded stops.
+    beginBudget(this.ctx.limits);
     try {
-      // The same budget as the actor's (machine/budget.ts): the same recorded stops.
-      withBudget(this.ctx.limits, () => macrostep(this.chart, this, checked));
+      macrostep(this.chart, this, checked);
       freezeReadonlyParts(this.ctx);
     } catch (error) {
       // A rules function threw halfway through a macrostep: the context is half changed.
       this.failure = { error };
       throw error;
+    } finally {
+      endBudget();
     }
     if (this.ctx.options.history === 'turn') this.keepThisTurn(recordsBefore);
     return this.refusal;

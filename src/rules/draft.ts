@@ -228,6 +228,14 @@ export function changesOf(draft: Draft, against?: GameContext): Partial<GameCont
   return changes as Partial<GameContext> | null;
 }
 
+/**
+ * Whether `record` keeps what it is given. A rule on the hot path (a pass, a step beginning)
+ * asks first, so that a game that keeps no history does not build the record `record` would
+ * drop: the same records, in the same order, whenever they are kept.
+ */
+export const isRecording = (draft: Draft): boolean => draft.recording !== false;
+
+/** Stamps `event` with where it happened (turn, phase, step) and keeps it, unless the draft is not recording. */
 export function record(draft: Draft, event: HistoryEvent): void {
   if (draft.recording === false) return;
   // Every caller passes a fresh literal: stamp it rather than copy it (a spread over the
@@ -269,12 +277,14 @@ export function beginTurnOfZones(draft: Draft): void {
   if (ctx.zoneOwners.length > 0) ctx.zoneOwners = [];
 }
 
+const ZONES_AN_OBJECT_LEAVES = ['exile', 'graveyard', 'battlefield'] as const;
+
 /** An object leaves every zone it is in (the history option's zones; see `putInZone`). */
 export function takeFromZones(draft: Draft, id: string): void {
   const { ctx } = draft;
   if (!ctx.options.history) return;
   const { zones } = ctx;
-  for (const zone of ['exile', 'graveyard', 'battlefield'] as const) {
+  for (const zone of ZONES_AN_OBJECT_LEAVES) {
     if (zones[zone].includes(id)) zones[zone] = zones[zone].filter((x) => x !== id);
   }
 }
