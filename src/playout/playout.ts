@@ -14,7 +14,7 @@ import { checkedInput } from '../machine/context.js';
 import type { MachineEvent } from '../machine/events.js';
 import { turnMachine } from '../api/machine.js';
 import type { Rule } from '../machine/actions.js';
-import { beginDraftOfOwned, changesOf, copyContainers, freezeReadonlyParts, type Draft, type WorkingContext } from '../rules/draft.js';
+import { beginDraftOfOwned, changesOf, copyContainers, freezeReadonlyParts, restartDraftOfOwned, type Draft, type WorkingContext } from '../rules/draft.js';
 import { NO_HOOKS, type HostHooks } from '../rules/hooks.js';
 import { immediateHooks } from '../machine/hooks.js';
 import type { Refusal } from '../rules/legality.js';
@@ -24,7 +24,7 @@ import { legalActions, legalEvents, explainRefusal, type LegalAction } from '../
 import { checkSnapshotFor, MACHINE_VERSION, type PersistedGame } from '../api/persistence.js';
 import { view, type GameState, type View, type ViewOptions } from '../api/view.js';
 import { asRefusal, turnBindings, type TurnRun } from './bindings.js';
-import { trust, trustedEvent } from './trusted.js';
+import { trust, TrustedEvents } from './trusted.js';
 import { compileChart, Configuration, macrostep, start, type Chart, type ChartEvent, type RunState, type StateValue } from '../statechart/index.js';
 
 /** `createPlayout`'s options: whether to keep the history, and a snapshot to resume. */
@@ -82,6 +82,7 @@ class PlayoutGame implements TurnRun, RunState<PlayoutGame>, Playout {
   /** The draft every untracked action writes through: the context itself. */
   private readonly draft: Draft;
   private readonly records: HistoryRecord[];
+  private readonly trusted: TrustedEvents;
 
   constructor(
     private readonly chart: Chart<PlayoutGame>,
@@ -95,6 +96,7 @@ class PlayoutGame implements TurnRun, RunState<PlayoutGame>, Playout {
     this.gameState = { context: ctx, hasTag: (tag: string) => this.configuration.hasTag(tag) };
     this.records = recording ? history : [];
     this.draft = { ctx, records: this.records, hooks, refusals: [], recording };
+    this.trusted = new TrustedEvents(ctx);
     freezeReadonlyParts(ctx); // in the test suite only: a rule changing an item in place throws
   }
 
@@ -109,7 +111,10 @@ class PlayoutGame implements TurnRun, RunState<PlayoutGame>, Playout {
       this.collectRefusals(this.draft);
       return;
     }
-    const draft = beginDraftOfOwned(this.ctx, this.hooks, this.recording);
+    // The draft of the last tracked action, made new again; none while one is in use (an action
+    // whose hook sends to this game again: that one begins its own).
+    const draft = this.spareDraft ?? beginDraftOfOwned(this.ctx, this.hooks, this.recording);
+    this.spareDraft = null;
     rule(draft, event, params);
     const changes = changesOf(draft);
     if (changes) {
@@ -118,7 +123,12 @@ class PlayoutGame implements TurnRun, RunState<PlayoutGame>, Playout {
     }
     for (const r of draft.records) this.records.push(r);
     this.collectRefusals(draft);
+    restartDraftOfOwned(draft);
+    this.spareDraft = draft;
   }
+
+  /** A tracked action's draft, kept for the next (see `applyRule`). */
+  private spareDraft: Draft | null = null;
 
   private collectRefusals(draft: Draft): void {
     if (draft.refusals.length === 0) return;
@@ -128,7 +138,7 @@ class PlayoutGame implements TurnRun, RunState<PlayoutGame>, Playout {
 
   send(raw: unknown): Refusal | null {
     if (this.failure) throw new Error('playout: an earlier event failed in the rules; this game cannot go on', { cause: this.failure.error });
-    let event = trustedEvent(this.ctx, raw);
+    let event = this.trusted.of(raw);
     if (event === null) {
       const accepted = acceptEvent(this.ctx, raw);
       if (!accepted.ok) return asRefusal(accepted.refusal);

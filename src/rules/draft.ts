@@ -182,6 +182,19 @@ export function beginDraftOfOwned(context: WorkingContext, hooks: HostHooks = NO
 }
 
 /**
+ * A draft begun by `beginDraftOfOwned`, made as new again once its owner has taken its changes,
+ * records and refusals: what it read and wrote is forgotten, and nothing is allocated. For an
+ * owner that runs action after action through drafts (a playout's tracked microsteps).
+ */
+export function restartDraftOfOwned(draft: Draft): void {
+  const ctx = draft.ctx as unknown as DraftContext;
+  for (const index of ctx.order) ctx.touched[index] = UNTOUCHED;
+  ctx.order.length = 0;
+  draft.records.length = 0;
+  draft.refusals.length = 0;
+}
+
+/**
  * In the test suite (see `FREEZE_BASES`), freezes what `WorkingContext` keeps readonly in a
  * context its owner changes in place (a playout's): the items inside the containers a draft
  * copies, and the containers it never copies, whole. The containers themselves stay writable.
