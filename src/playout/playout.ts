@@ -103,10 +103,12 @@ class PlayoutGame implements TurnRun, RunState<PlayoutGame>, Playout {
   /**
    * Runs one rules action. Untracked: in place, through `draft`. Tracked (a microstep that
    * leaves the active states as they were, see src/statechart/step.ts): on a copy-on-write draft, exactly as
-   * the machine's action does, so that "changed nothing" means what it means to XState.
+   * the machine's action does, so that "changed nothing" means what it means to XState. Once an
+   * action of the microstep has changed the context, the microstep has changed it whatever the
+   * others do: they run in place, to the same context.
    */
   applyRule(rule: Rule<unknown>, event: MachineEvent, params: unknown): void {
-    if (!this.tracking) {
+    if (!this.tracking || this.changed) {
       rule(this.draft, event, params);
       this.collectRefusals(this.draft);
       return;
