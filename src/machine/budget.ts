@@ -48,7 +48,7 @@ export interface SendBudget {
 /**
  * The budgets of the sends in progress, innermost last: a call-stack context, not state shared
  * between actors (issue 19). A budget is pushed as a send's transition begins and popped as it
- * returns (`withBudget`, around the boundary's `transition` and the playout's macrostep), and
+ * returns (`withBudget` around the boundary's `transition`, `beginBudget` and `endBudget` around the playout's macrostep), and
  * everything that spends runs synchronously inside that call: the rules actions of its
  * microsteps and the hooks and listeners XState executes in them. Another actor's send can only
  * run inside it, called from such a hook or listener (XState runs a send to an idle actor at
@@ -65,14 +65,28 @@ const cache = new WeakMap<Limits, Record<BudgetKind, number>>();
 
 /** Runs `run` (one event's transition) with a fresh budget for `limits`; nested machines stack theirs. */
 export function withBudget<T>(limits: Limits, run: () => T): T {
-  let allowed = cache.get(limits);
-  if (!allowed) cache.set(limits, (allowed = budgetOf(limits)));
-  running.push({ allowed, used: { rulesActions: 0, records: 0, hookCalls: 0, triggerWalks: 0 }, stepsBegun: 0 });
+  beginBudget(limits);
   try {
     return run();
   } finally {
-    running.pop();
+    endBudget();
   }
+}
+
+/**
+ * `withBudget` without a closure, for a caller on the hot path (the playout's send): pushes a
+ * fresh budget for `limits`. The caller must call `endBudget` in a `finally`, so that the
+ * stack is as it was whatever the transition throws.
+ */
+export function beginBudget(limits: Limits): void {
+  let allowed = cache.get(limits);
+  if (!allowed) cache.set(limits, (allowed = budgetOf(limits)));
+  running.push({ allowed, used: { rulesActions: 0, records: 0, hookCalls: 0, triggerWalks: 0 }, stepsBegun: 0 });
+}
+
+/** Pops the budget `beginBudget` pushed. */
+export function endBudget(): void {
+  running.pop();
 }
 
 /** The budget of the event being processed (undefined outside one: the bare chart run by another machine). */

@@ -9,12 +9,12 @@
 // `legalActions`, `persist`, `history`) is what an actor of the machine shows.
 import type { Snapshot } from 'xstate';
 import { acceptEvent } from '../machine/boundary.js';
-import { withBudget } from '../machine/budget.js';
+import { beginBudget, endBudget } from '../machine/budget.js';
 import { checkedInput } from '../machine/context.js';
 import type { MachineEvent } from '../machine/events.js';
 import { turnMachine } from '../api/machine.js';
 import type { Rule } from '../machine/actions.js';
-import { beginDraftOfOwned, changesOf, copyContainers, freezeReadonlyParts, type Draft, type WorkingContext } from '../rules/draft.js';
+import { beginDraftOfOwned, changesOf, copyContainers, freezeReadonlyParts, restartDraftOfOwned, type Draft, type WorkingContext } from '../rules/draft.js';
 import { NO_HOOKS, type HostHooks } from '../rules/hooks.js';
 import { immediateHooks } from '../machine/hooks.js';
 import type { Refusal } from '../rules/legality.js';
@@ -24,7 +24,7 @@ import { legalActions, legalEvents, explainRefusal, type LegalAction } from '../
 import { checkSnapshotFor, MACHINE_VERSION, type PersistedGame } from '../api/persistence.js';
 import { view, type GameState, type View, type ViewOptions } from '../api/view.js';
 import { asRefusal, turnBindings, type TurnRun } from './bindings.js';
-import { trust, trustedEvent } from './trusted.js';
+import { trust, TrustedEvents } from './trusted.js';
 import { compileChart, Configuration, macrostep, start, type Chart, type ChartEvent, type RunState, type StateValue } from '../statechart/index.js';
 
 /** `createPlayout`'s options: whether to keep the history, and a snapshot to resume. */
@@ -82,6 +82,7 @@ class PlayoutGame implements TurnRun, RunState<PlayoutGame>, Playout {
   /** The draft every untracked action writes through: the context itself. */
   private readonly draft: Draft;
   private readonly records: HistoryRecord[];
+  private readonly trusted: TrustedEvents;
 
   constructor(
     private readonly chart: Chart<PlayoutGame>,
@@ -95,21 +96,27 @@ class PlayoutGame implements TurnRun, RunState<PlayoutGame>, Playout {
     this.gameState = { context: ctx, hasTag: (tag: string) => this.configuration.hasTag(tag) };
     this.records = recording ? history : [];
     this.draft = { ctx, records: this.records, hooks, refusals: [], recording };
+    this.trusted = new TrustedEvents(ctx);
     freezeReadonlyParts(ctx); // in the test suite only: a rule changing an item in place throws
   }
 
   /**
    * Runs one rules action. Untracked: in place, through `draft`. Tracked (a microstep that
    * leaves the active states as they were, see src/statechart/step.ts): on a copy-on-write draft, exactly as
-   * the machine's action does, so that "changed nothing" means what it means to XState.
+   * the machine's action does, so that "changed nothing" means what it means to XState. Once an
+   * action of the microstep has changed the context, the microstep has changed it whatever the
+   * others do: they run in place, to the same context.
    */
   applyRule(rule: Rule<unknown>, event: MachineEvent, params: unknown): void {
-    if (!this.tracking) {
+    if (!this.tracking || this.changed) {
       rule(this.draft, event, params);
       this.collectRefusals(this.draft);
       return;
     }
-    const draft = beginDraftOfOwned(this.ctx, this.hooks, this.recording);
+    // The draft of the last tracked action, made new again; none while one is in use (an action
+    // whose hook sends to this game again: that one begins its own).
+    const draft = this.spareDraft ?? beginDraftOfOwned(this.ctx, this.hooks, this.recording);
+    this.spareDraft = null;
     rule(draft, event, params);
     const changes = changesOf(draft);
     if (changes) {
@@ -118,7 +125,12 @@ class PlayoutGame implements TurnRun, RunState<PlayoutGame>, Playout {
     }
     for (const r of draft.records) this.records.push(r);
     this.collectRefusals(draft);
+    restartDraftOfOwned(draft);
+    this.spareDraft = draft;
   }
+
+  /** A tracked action's draft, kept for the next (see `applyRule`). */
+  private spareDraft: Draft | null = null;
 
   private collectRefusals(draft: Draft): void {
     if (draft.refusals.length === 0) return;
@@ -128,7 +140,7 @@ class PlayoutGame implements TurnRun, RunState<PlayoutGame>, Playout {
 
   send(raw: unknown): Refusal | null {
     if (this.failure) throw new Error('playout: an earlier event failed in the rules; this game cannot go on', { cause: this.failure.error });
-    let event = trustedEvent(this.ctx, raw);
+    let event = this.trusted.of(raw);
     if (event === null) {
       const accepted = acceptEvent(this.ctx, raw);
       if (!accepted.ok) return asRefusal(accepted.refusal);
@@ -137,14 +149,17 @@ class PlayoutGame implements TurnRun, RunState<PlayoutGame>, Playout {
     const checked = event as MachineEvent;
     this.refusal = null;
     const recordsBefore = this.records.length;
+    // The same budget as the actor's (machine/budget.ts): the same recorded stops.
+    beginBudget(this.ctx.limits);
     try {
-      // The same budget as the actor's (machine/budget.ts): the same recorded stops.
-      withBudget(this.ctx.limits, () => macrostep(this.chart, this, checked));
+      macrostep(this.chart, this, checked);
       freezeReadonlyParts(this.ctx);
     } catch (error) {
       // A rules function threw halfway through a macrostep: the context is half changed.
       this.failure = { error };
       throw error;
+    } finally {
+      endBudget();
     }
     if (this.ctx.options.history === 'turn') this.keepThisTurn(recordsBefore);
     return this.refusal;

@@ -38,9 +38,27 @@ export function trust(ctx: GameContext, event: TurnEvent): TurnEvent {
   return event;
 }
 
-/** `raw` when it is an event trusted for `ctx`'s game (accepted as it is), else null: check it. */
-export function trustedEvent(ctx: GameContext, raw: unknown): TurnEvent | null {
-  if (typeof raw !== 'object' || raw === null) return null;
-  const key = trusted.get(raw);
-  return key !== undefined && key === envKey(envOf(ctx)) ? raw as TurnEvent : null;
+/**
+ * Which events a game accepts as they are: those trusted for its Env (accepted as they are);
+ * anything else is checked. Asked on every send, so the key of the game's Env is looked up
+ * again only when its list of players is another (`envOf` keys the Env by that list).
+ */
+export class TrustedEvents {
+  private players: GameContext['players'] | null = null;
+  private key = '';
+
+  constructor(private readonly ctx: GameContext) {}
+
+  /** `raw` when it is an event trusted for this game (accepted as it is), else null: check it. */
+  of(raw: unknown): TurnEvent | null {
+    if (typeof raw !== 'object' || raw === null) return null;
+    const key = trusted.get(raw);
+    if (key === undefined) return null;
+    const { players } = this.ctx;
+    if (players !== this.players) {
+      this.key = envKey(envOf(this.ctx));
+      this.players = players;
+    }
+    return key === this.key ? raw as TurnEvent : null;
+  }
 }

@@ -182,6 +182,19 @@ export function beginDraftOfOwned(context: WorkingContext, hooks: HostHooks = NO
 }
 
 /**
+ * A draft begun by `beginDraftOfOwned`, made as new again once its owner has taken its changes,
+ * records and refusals: what it read and wrote is forgotten, and nothing is allocated. For an
+ * owner that runs action after action through drafts (a playout's tracked microsteps).
+ */
+export function restartDraftOfOwned(draft: Draft): void {
+  const ctx = draft.ctx as unknown as DraftContext;
+  for (const index of ctx.order) ctx.touched[index] = UNTOUCHED;
+  ctx.order.length = 0;
+  draft.records.length = 0;
+  draft.refusals.length = 0;
+}
+
+/**
  * In the test suite (see `FREEZE_BASES`), freezes what `WorkingContext` keeps readonly in a
  * context its owner changes in place (a playout's): the items inside the containers a draft
  * copies, and the containers it never copies, whole. The containers themselves stay writable.
@@ -228,6 +241,14 @@ export function changesOf(draft: Draft, against?: GameContext): Partial<GameCont
   return changes as Partial<GameContext> | null;
 }
 
+/**
+ * Whether `record` keeps what it is given. A rule on the hot path (a pass, a step beginning)
+ * asks first, so that a game that keeps no history does not build the record `record` would
+ * drop: the same records, in the same order, whenever they are kept.
+ */
+export const isRecording = (draft: Draft): boolean => draft.recording !== false;
+
+/** Stamps `event` with where it happened (turn, phase, step) and keeps it, unless the draft is not recording. */
 export function record(draft: Draft, event: HistoryEvent): void {
   if (draft.recording === false) return;
   // Every caller passes a fresh literal: stamp it rather than copy it (a spread over the
@@ -269,12 +290,14 @@ export function beginTurnOfZones(draft: Draft): void {
   if (ctx.zoneOwners.length > 0) ctx.zoneOwners = [];
 }
 
+const ZONES_AN_OBJECT_LEAVES = ['exile', 'graveyard', 'battlefield'] as const;
+
 /** An object leaves every zone it is in (the history option's zones; see `putInZone`). */
 export function takeFromZones(draft: Draft, id: string): void {
   const { ctx } = draft;
   if (!ctx.options.history) return;
   const { zones } = ctx;
-  for (const zone of ['exile', 'graveyard', 'battlefield'] as const) {
+  for (const zone of ZONES_AN_OBJECT_LEAVES) {
     if (zones[zone].includes(id)) zones[zone] = zones[zone].filter((x) => x !== id);
   }
 }

@@ -17,8 +17,11 @@ export function createEffect(draft: Draft, effect: ContinuousEffectSpec): void {
 /** Ends every effect whose duration matches, in creation order. */
 export function endEffects(draft: Draft, ends: (until: Duration, effect: ContinuousEffect) => boolean): void {
   const { ctx } = draft;
+  // Most steps and phases end nothing: look before making lists.
+  let any = false;
+  for (const effect of ctx.effects) if (ends(effect.until, effect)) { any = true; break; }
+  if (!any) return;
   const ending = ctx.effects.filter((effect) => ends(effect.until, effect));
-  if (ending.length === 0) return;
   ctx.effects = ctx.effects.filter((effect) => !ends(effect.until, effect));
   for (const effect of ending) record(draft, { type: 'effectEnded', id: effect.id });
 }
@@ -26,6 +29,7 @@ export function endEffects(draft: Draft, ends: (until: Duration, effect: Continu
 /** 500.4: effects that last "until" this step or phase (in anyone's turn, or in one player's) end as it begins. */
 export function endEffectsUntilBeginningOf(draft: Draft, stepOrPhase: StepId | PhaseId): void {
   const { ctx } = draft;
+  if (ctx.effects.length === 0) return;
   endEffects(draft, (until) => typeof until === 'object' && 'beginningOf' in until && until.beginningOf === stepOrPhase
     && (until.whoseTurn === undefined || isTurnOf(ctx, until.whoseTurn)));
 }

@@ -1,5 +1,5 @@
 import { formatIssue, parse, triggeredAbility } from '../vocabulary/index.js';
-import { putInZone, record, takeFromZones, type Draft } from './draft.js';
+import { isRecording, putInZone, record, takeFromZones, type Draft } from './draft.js';
 import { envOf } from './env.js';
 import { answerOf, type CheckAnswer, type StateBasedActionsRule } from './hooks.js';
 import { nextSideInGame, receiverOfActivePriority, sidesInGame } from './inGame.js';
@@ -14,6 +14,7 @@ export function prepareActivePlayerPriority(draft: Draft): void {
 
 /** 117.3: the player (805.5, 117.6: the team) receives priority (recorded; who it is was decided before the 117.5 checks). */
 export function givePriority(draft: Draft): void {
+  if (!isRecording(draft)) return;
   const holder = draft.ctx.priority.holder!;
   record(draft, draft.ctx.teams === null ? { type: 'priority', player: holder } : { type: 'priority', team: holder });
 }
@@ -30,7 +31,7 @@ export function closePriority(draft: Draft): void {
 export function passPriority(draft: Draft, who: string): void {
   const { ctx } = draft;
   const { side, player } = actingAs(ctx, who);
-  record(draft, { type: 'passed', player, ...teamOfRecord(ctx, side) });
+  if (isRecording(draft)) record(draft, { type: 'passed', player, ...teamOfRecord(ctx, side) });
   const next = nextSideInGame(ctx, side); // 800.4a: passed over if they left
   ctx.priority = { holder: next, passes: ctx.priority.passes + 1 };
 }
@@ -65,7 +66,7 @@ export function checkStateBasedActions(draft: Draft, rule: StateBasedActionsRule
 
 /** 704.3: a check begins (recorded); the engine is asked next. */
 export function beginStateBasedActionsCheck(draft: Draft, rule: StateBasedActionsRule): StateBasedActionsCheck {
-  record(draft, { type: 'stateBasedActions' });
+  if (isRecording(draft)) record(draft, { type: 'stateBasedActions' });
   return { rule, checks: 1, performedAny: false };
 }
 

@@ -1,17 +1,22 @@
 import { endCombat } from './combat.js';
-import { record, type Draft } from './draft.js';
+import { isRecording, record, type Draft } from './draft.js';
 import { emptyManaPools, endEffects, endEffectsUntilBeginningOf } from './effects.js';
 import { triggerAtBeginningOf, triggerOnDiscard } from './triggers.js';
 import { activePlayersInGame } from './leaving.js';
 import { endShortcutsAtBeginningOf } from './shortcuts.js';
 import type { GameContext } from './types.js';
-import type { PlayerId } from '../vocabulary/index.js';
+import type { Duration, PlayerId } from '../vocabulary/index.js';
+
+// The durations steps and phases end (made once: a step begins and ends every few events).
+const untilEndOfStep = (until: Duration): boolean => until === 'endOfStep';
+const untilEndOfPhase = (until: Duration): boolean => until === 'endOfPhase';
+const untilEndOfTurn = (until: Duration): boolean => until === 'endOfTurn';
 
 /** A phase begins: 500.4 "until" effects end, 500.6 "at the beginning of" abilities trigger. */
 export function beginPhase(draft: Draft): void {
   const { ctx } = draft;
   const phase = ctx.phase!;
-  record(draft, { type: 'phaseBegan', phase });
+  if (isRecording(draft)) record(draft, { type: 'phaseBegan', phase });
   endShortcutsAtBeginningOf(draft, 'phase', phase); // 732.2: passes until this phase end here
   ctx.phasesBegun.push(phase);
   if (phase === 'precombatMain' || phase === 'postcombatMain') ctx.stepsThisTurn.push(phase);
@@ -24,17 +29,17 @@ export function endPhase(draft: Draft): void {
   const { ctx } = draft;
   const phase = ctx.phase!;
   if (phase === 'combat') endCombat(draft);
-  if (ctx.step === null) endEffects(draft, (until) => until === 'endOfStep');
-  endEffects(draft, (until) => until === 'endOfPhase');
+  if (ctx.step === null) endEffects(draft, untilEndOfStep);
+  endEffects(draft, untilEndOfPhase);
   emptyManaPools(draft);
-  record(draft, { type: 'phaseEnded', phase });
+  if (isRecording(draft)) record(draft, { type: 'phaseEnded', phase });
 }
 
 /** A step begins: 500.4 "until" effects end, 500.6 "at the beginning of" abilities trigger. */
 export function beginStep(draft: Draft): void {
   const { ctx } = draft;
   const step = ctx.step!;
-  record(draft, { type: 'stepBegan', step });
+  if (isRecording(draft)) record(draft, { type: 'stepBegan', step });
   endShortcutsAtBeginningOf(draft, 'step', step); // 732.2: passes until this step end here
   ctx.stepsThisTurn.push(step);
   endEffectsUntilBeginningOf(draft, step);
@@ -43,9 +48,9 @@ export function beginStep(draft: Draft): void {
 
 /** A step ends: 500.5 "until end of step" effects end, then mana empties. */
 export function endStep(draft: Draft): void {
-  endEffects(draft, (until) => until === 'endOfStep');
+  endEffects(draft, untilEndOfStep);
   emptyManaPools(draft);
-  record(draft, { type: 'stepEnded', step: draft.ctx.step! });
+  if (isRecording(draft)) record(draft, { type: 'stepEnded', step: draft.ctx.step! });
 }
 
 /** The active players: the active player, or with teams each player of the active team (805.9), in the team's order (805.6); 800.4j: none who left. */
@@ -88,5 +93,5 @@ export function discardToHandSize(draft: Draft): void {
 
 /** 514.2: damage wears off and "until end of turn" / "this turn" effects end. */
 export function endTurnEffects(draft: Draft): void {
-  endEffects(draft, (until) => until === 'endOfTurn');
+  endEffects(draft, untilEndOfTurn);
 }

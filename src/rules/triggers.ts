@@ -76,6 +76,7 @@ export function dropTriggersOfTurns(draft: Draft, turnIds: readonly number[]): v
  */
 export function triggerAtBeginningOf(draft: Draft, stepOrPhase: StepId | PhaseId | 'endOfCombat'): void {
   const { ctx } = draft;
+  if (ctx.triggers.length === 0) return; // (as most steps begin: nothing is allocated)
   const kept = [];
   // Past limits.maxPendingTriggers: one record for all that did not fit (not one per ability, at every step).
   let unfit = 0;

@@ -72,6 +72,14 @@ describe('legalEvents', () => {
     expect(sameEnv.view().priority).toBe('B');
   });
 
+  it('a game that took its own legal events still checks another game\'s (what it remembers of trust is its own)', () => {
+    const other = createPlayout({ players: ['C', 'D'] });
+    expect(other.send(passOf(other.legalEvents('C')))).toBeNull();
+    const pass = passOf(createPlayout(A_B).legalEvents('A'));
+    expect(other.send(pass)).toMatchObject({ rule: 'input', path: 'player' });
+    expect(other.send(passOf(other.legalEvents('D')))).toBeNull();
+  });
+
   it('a legal event stays legal only as long as the game says: sent later, the rules refuse it', () => {
     const playout = createPlayout(A_B);
     const pass = passOf(playout.legalEvents('A'));
