@@ -1,4 +1,4 @@
-import { beginTurnOfZones, limitReached, record, removeItem, type Draft, type WorkingContext } from './draft.js';
+import { beginTurnOfZones, isRecording, limitReached, record, removeItem, type Draft, type WorkingContext } from './draft.js';
 import { beginTurnOfControl, endTurnOfControl } from './control.js';
 import { beginTurnOfEffects, endTurnOfEffects } from './effects.js';
 import { endShortcutsAtEndOfTurn, endShortcutsAtTurnBegan } from './shortcuts.js';
@@ -74,8 +74,8 @@ export function beginTurn(draft: Draft): void {
   // Fatespinner-style skips ("each") apply to that side's current or next turn.
   ctx.skips = ctx.skips.map((s) => (s.each && s.turn === null && s.side === side ? { ...s, turn: ctx.turn } : s));
   beginTurnOfZones(draft); // history 'turn': the zones, like the records kept, are this turn's
-  const player = primaryOf(ctx, side); // 805.2: a team's turn is recorded with its primary player
-  record(draft, { type: 'turnBegan', player, ...teamOfRecord(ctx, side) });
+  // 805.2: a team's turn is recorded with its primary player (not built where nothing is recorded)
+  if (isRecording(draft)) record(draft, { type: 'turnBegan', player: primaryOf(ctx, side), ...teamOfRecord(ctx, side) });
   beginTurnOfControl(draft); // 722.1: the last turn's control ends, this turn's begins (before 611.2's durations)
   endShortcutsAtTurnBegan(draft); // 732.2: passes until this side's next turn end here
   beginTurnOfEffects(draft); // 611.2: "until your next turn" ends before the untap step
