@@ -75,3 +75,6 @@ export const STEPS_WITH_PRIORITY = [
 export const COMBAT_STEPS_WITH_PRIORITY = [
   'beginningOfCombat', 'declareAttackers', 'declareBlockers', 'firstStrikeDamage', 'combatDamage', 'endOfCombat',
 ] as const;
+
+/** A small seeded generator (mulberry32, the bench's): the same play on every run. */
+export { seeded } from '../bench/random.js';

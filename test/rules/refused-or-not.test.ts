@@ -9,19 +9,7 @@ import { canSend, createGame, explainRefusal, toEvent, type Game, type GameInput
 import { acceptEvent } from '../../src/machine/boundary.js';
 import { waitingFor } from '../../src/api/view.js';
 import { isRefused, refusalOf } from '../../src/rules/legality.js';
-import { gameWithPriorityIn, ok } from '../helpers.js';
-
-/** A small seeded generator (mulberry32): the same play on every run. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { gameWithPriorityIn, ok, seeded } from '../helpers.js';
 
 /** Events for `who` acting (and sent by `by`): every kind, at every timing, some malformed for the state. */
 function battery(who: string, by: string, others: readonly string[]): unknown[] {
