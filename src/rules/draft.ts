@@ -284,11 +284,19 @@ export function beginTurnOfZones(draft: Draft): void {
   const { ctx } = draft;
   if (ctx.options.history !== 'turn') return;
   const { zones } = ctx;
-  if (zones.exile.length > 0 || zones.graveyard.length > 0 || zones.battlefield.length > 0 || zones.ceasedToExist.length > 0 || zones.leftGame.length > 0) {
-    ctx.zones = { exile: [], graveyard: [], battlefield: [], ceasedToExist: [], leftGame: [] };
+  for (const name of ZONE_NAMES) {
+    if (zones[name].length > 0) {
+      ctx.zones = emptyZones();
+      break;
+    }
   }
   if (ctx.zoneOwners.length > 0) ctx.zoneOwners = [];
 }
+
+/** The zones a game keeps as a record of the past (see `putInZone`), each empty: how a game begins, and a turn under history 'turn'. */
+export const emptyZones = (): WorkingContext['zones'] => ({ exile: [], graveyard: [], battlefield: [], ceasedToExist: [], leftGame: [] });
+
+const ZONE_NAMES = Object.keys(emptyZones()) as (keyof Zones)[];
 
 const ZONES_AN_OBJECT_LEAVES = ['exile', 'graveyard', 'battlefield'] as const;
 

@@ -14,15 +14,27 @@ export function createEffect(draft: Draft, effect: ContinuousEffectSpec): void {
   record(draft, { type: 'effectCreated', id: effect.id });
 }
 
-/** Ends every effect whose duration matches, in creation order. */
+/** 611.2a: an effect lasts as long as its spell or ability says; those whose duration matches end, in creation order. */
 export function endEffects(draft: Draft, ends: (until: Duration, effect: ContinuousEffect) => boolean): void {
   const { ctx } = draft;
-  // Most steps and phases end nothing: look before making lists.
-  let any = false;
-  for (const effect of ctx.effects) if (ends(effect.until, effect)) { any = true; break; }
-  if (!any) return;
-  const ending = ctx.effects.filter((effect) => ends(effect.until, effect));
-  ctx.effects = ctx.effects.filter((effect) => !ends(effect.until, effect));
+  const { effects } = ctx;
+  // One pass, and no list made unless one ends (most steps and phases end nothing).
+  let ending: ContinuousEffect[] | null = null;
+  let kept: ContinuousEffect[] = [];
+  for (let i = 0; i < effects.length; i += 1) {
+    const effect = effects[i];
+    if (ends(effect.until, effect)) {
+      if (ending === null) {
+        ending = [];
+        kept = effects.slice(0, i);
+      }
+      ending.push(effect);
+    } else if (ending !== null) {
+      kept.push(effect);
+    }
+  }
+  if (ending === null) return;
+  ctx.effects = kept;
   for (const effect of ending) record(draft, { type: 'effectEnded', id: effect.id });
 }
 

@@ -1,4 +1,5 @@
 import { DEFAULT_RULES_EDITION, historyKept, limitsOf, teamId, type GameInput } from '../vocabulary/index.js';
+import { emptyZones } from './draft.js';
 import type { GameContext } from './types.js';
 
 /**
@@ -53,7 +54,7 @@ export function initialContext(input: GameInput): GameContext {
     onDiscard: [],
     sbaPerformed: false,
     ceaseAtNextCheck: [],
-    zones: { exile: [], graveyard: [], battlefield: [], ceasedToExist: [], leftGame: [] },
+    zones: emptyZones(),
     effects: [],
     attackers: [],
     blockers: [],
