@@ -63,7 +63,7 @@ const { ContenderWorker, measure } = await import('./measure.js');
 const { bundleSize, createGameAppSize, persistedSnapshotSize } = await import('./sizes.js');
 const { runModelSuite } = await import('./model-suite.js');
 const { runIsolated } = await import('./isolated.js');
-const { CYCLE, lateStart, longGameLines } = await import('./long.js');
+const { CYCLE, LONG_GAME_DEFAULTS, lateStart, longGameLines } = await import('./long.js');
 const { allAtOnceTable, limitsTable } = await import('./limits.js');
 const { COW_TREES, prepareTree, removeTree } = await import('./copy-on-write/trees.js');
 type LongGameReport = import('./long.js').LongGameReport;
@@ -218,7 +218,7 @@ let long: LongGameReport | null = null;
 if (!flag('no-long')) {
   const turns = [10, 1000, 5000].filter((t) => t <= Math.max(lateTurn, 1000));
   progress(`long game: the policy played to turn ${Math.max(lateStart(lateTurn) + CYCLE, ...turns).toLocaleString('en')}…`);
-  long = await runIsolated<LongGameReport>('long', { lateTurn, turns, replays: quick ? 5 : 9, memoryGames: quick ? 300 : 1000 });
+  long = await runIsolated<LongGameReport>('long', { lateTurn, turns, replays: quick ? 11 : LONG_GAME_DEFAULTS.replays, memoryGames: quick ? 300 : 1000 });
 }
 
 // 5. Limits at their maximum (--limits).
