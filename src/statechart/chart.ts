@@ -164,6 +164,9 @@ export function compileChart<R>(config: Config, bindings: Bindings<R>): Chart<R>
       actions: toArray(t.actions).map((a) => bindings.action(a, where)),
       eventType,
       index: transitionCount++,
+      // Present from the start (computed later): every transition keeps one shape, so the executor's reads of it stay monomorphic.
+      domain: undefined,
+      entry: undefined,
     };
   }
 
@@ -172,7 +175,7 @@ export function compileChart<R>(config: Config, bindings: Bindings<R>): Chart<R>
     const target = node.states[key];
     if (!target) throw new ChartError(node.id, `initial state "${key}" not found`);
     const actions = typeof initial === 'string' ? [] : toArray((initial as Config).actions);
-    return { source: node, targets: [target], reenter: false, guard: null, actions: actions.map((a) => bindings.action(a, `${node.id} initial`)), eventType: '', index: transitionCount++ };
+    return { source: node, targets: [target], reenter: false, guard: null, actions: actions.map((a) => bindings.action(a, `${node.id} initial`)), eventType: '', index: transitionCount++, domain: undefined, entry: undefined };
   }
 
   // XState's resolveTarget: `#id` (optionally followed by a path), `.child` (below the source), or a sibling path.

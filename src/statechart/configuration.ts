@@ -3,7 +3,7 @@
 // a set. That order is observable — eventless transitions are selected atomic state by
 // atomic state in it, and parallel regions are visited in it — so it is reproduced, for a
 // started game and for one restored from a state value alike.
-import { statePath, type BoundAction, type Chart, type Entry, type StateNode, type Transition } from './chart.js';
+import { statePath, type BoundAction, type BoundGuard, type Chart, type Entry, type StateNode, type Transition } from './chart.js';
 
 /** A state value as XState writes it: an atomic child's key, or an object of the active children's values. */
 export type StateValue = string | { [key: string]: StateValue | undefined };
@@ -43,14 +43,20 @@ export interface Plan<R> {
 /**
  * Transition selection for one event type from one configuration, compiled once (step.ts):
  * the candidates of the active states from a state down, deepest first, the first whose guard
- * passes taken — and where the active path reaches a parallel state, its regions' own
- * selections first, the chain asked only when none of them took the event.
+ * passes taken — and where the active path reaches a parallel state with two or more regions
+ * that can take the event, their own selections first, the chain asked only when none of them
+ * took it. Also a configuration's eventless selection, when it has at most one atomic state
+ * with eventless transitions.
  */
 export interface Selector<R> {
-  /** The selectors of a parallel state's regions, in configuration order (null: no parallel state on the path). */
+  /** The selectors of a parallel state's regions, in configuration order (null: at most one transition can be enabled). */
   readonly regions: readonly Selector<R>[] | null;
   /** The candidate transitions, deepest state first (a state's in its own order). */
   readonly chain: readonly Transition<R>[];
+  /** Each candidate's guard (null: none), at its place in the chain. */
+  readonly guards: readonly (BoundGuard<R> | null)[];
+  /** Without regions: the plan of each candidate taken alone from this configuration, made the first time it is taken (null: not yet). */
+  readonly plans: (Plan<R> | null)[];
 }
 
 /** Configurations of a chart by their states in order: each set of active states is one object. */
@@ -70,6 +76,8 @@ export class Configuration<R> {
   private cachedAlways: (readonly Transition<R>[])[] | null = null;
   /** Transition selection from this configuration, by event type (step.ts compiles each the first time). */
   readonly selectors = new Map<string, Selector<R>>();
+  /** Eventless selection from this configuration (step.ts): undefined until compiled; null with several atomic states that have eventless transitions. */
+  eventless: Selector<R> | null | undefined = undefined;
   /** Microstep plans from this configuration, by the transition (or the key of the transitions) enabled. */
   readonly plans = new Map<unknown, Plan<R>>();
 

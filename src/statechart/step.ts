@@ -195,7 +195,9 @@ function entryOf<R>(transitions: readonly T<R>[]): Entry<R> {
  * asked only if none did. Below `node`, the active path is followed to an atomic state or to a
  * parallel one (whose regions get selectors of their own); the candidates met on the way,
  * deepest first, are the chain (StateNode.next takes the first whose guard passes). States with
- * no candidate for the event, at or below them, take nothing and are left out.
+ * no candidate for the event, at or below them, take nothing and are left out. A parallel state
+ * with one region that can take the event asks that region, then its own chain: the region's
+ * chain followed by its own, one chain (and the region's regions, if any, first).
  */
 function compileSelector<R>(configuration: Configuration<R>, node: Node<R>, table: EventTable<R>): Selector<R> {
   const path: Node<R>[] = [node];
@@ -216,42 +218,84 @@ function compileSelector<R>(configuration: Configuration<R>, node: Node<R>, tabl
   }
   const chain: T<R>[] = [];
   for (let i = path.length - 1; i >= 0; i -= 1) chain.push(...(table.candidates[path[i].order] ?? []));
-  return { regions: regions !== null && regions.length > 0 ? regions : null, chain };
+  if (regions !== null && regions.length === 1) {
+    const [only] = regions;
+    return selector(only.regions, [...only.chain, ...chain]);
+  }
+  return selector(regions !== null && regions.length > 0 ? regions : null, chain);
 }
 
+const selector = <R>(regions: readonly Selector<R>[] | null, chain: readonly T<R>[]): Selector<R> =>
+  ({ regions, chain, guards: chain.map((t) => t.guard), plans: chain.map(() => null) });
+
+/** The transitions a selector with regions enables (at most one per region, or one of its own chain). */
 function select<R extends RunState<R>>(selector: Selector<R>, run: R, event: ChartEvent, out: T<R>[]): void {
-  const { regions, chain } = selector;
+  const { regions, chain, guards } = selector;
   if (regions !== null) {
     const before = out.length;
     for (let i = 0; i < regions.length; i += 1) select(regions[i], run, event, out);
     if (out.length > before) return;
   }
   for (let i = 0; i < chain.length; i += 1) {
-    const t = chain[i];
-    if (t.guard === null || t.guard(run, event)) { out.push(t); return; }
+    const guard = guards[i];
+    if (guard === null || guard(run, event)) { out.push(chain[i]); return; }
   }
 }
 
-function selectTransitions<R extends RunState<R>>(chart: Chart<R>, run: R, event: ChartEvent): T<R>[] {
-  const { configuration } = run;
-  let selector = configuration.selectors.get(event.type);
-  if (selector === undefined) {
-    const table = eventTable(chart, event.type);
-    selector = table.below[chart.root.order] === 1 ? compileSelector(configuration, chart.root, table) : { regions: null, chain: [] };
-    configuration.selectors.set(event.type, selector);
+/**
+ * The plan of the first transition of a flat selector (no regions: at most one transition is
+ * enabled) whose guard passes, or null; each transition's plan from this configuration is kept
+ * at its place in the chain, so that the usual event costs its guards and nothing else.
+ */
+function selectPlan<R extends RunState<R>>(selector: Selector<R>, run: R, event: ChartEvent): Plan<R> | null {
+  const { guards } = selector;
+  for (let i = 0; i < guards.length; i += 1) {
+    const guard = guards[i];
+    if (guard === null || guard(run, event)) return selector.plans[i] ?? planOfOne(selector, i, run.configuration);
   }
-  const out: T<R>[] = [];
-  select(selector, run, event, out);
-  return out;
+  return null;
+}
+
+function planOfOne<R>(selector: Selector<R>, i: number, configuration: Configuration<R>): Plan<R> {
+  const plan = planOf(configuration, [selector.chain[i]]);
+  selector.plans[i] = plan;
+  return plan;
+}
+
+/** The plan of the microstep `event` makes from the current configuration, or null: it enables no transition. */
+function eventPlan<R extends RunState<R>>(chart: Chart<R>, run: R, event: ChartEvent): Plan<R> | null {
+  const { configuration } = run;
+  let compiled = configuration.selectors.get(event.type);
+  if (compiled === undefined) {
+    const table = eventTable(chart, event.type);
+    compiled = table.below[chart.root.order] === 1 ? compileSelector(configuration, chart.root, table) : selector<R>(null, []);
+    configuration.selectors.set(event.type, compiled);
+  }
+  if (compiled.regions === null) return selectPlan(compiled, run, event);
+  const enabled: T<R>[] = [];
+  select(compiled, run, event, enabled);
+  return enabled.length === 0 ? null : planOf(configuration, enabled);
+}
+
+/** The eventless selection of a configuration with at most one atomic state that has eventless transitions; null: several (see `eventlessPlan`). */
+function compileEventless<R>(configuration: Configuration<R>): Selector<R> | null {
+  const lists = configuration.eventlessCandidates();
+  if (lists.length > 1) return null;
+  return selector(null, lists.length === 0 ? [] : lists[0]);
 }
 
 /**
  * XState's selectEventlessTransitions: for each active atomic state, in configuration order,
  * the first enabled `always` transition of it or its nearest ancestor that has one enabled.
- * (Conflicts between them are removed by the microstep's plan, computed once.)
+ * With one such atomic state (the usual case) that is a flat selector; conflicts between the
+ * transitions of several are removed by the microstep's plan, computed once.
  */
-function selectEventless<R extends RunState<R>>(run: R, event: ChartEvent): T<R>[] {
-  const lists = run.configuration.eventlessCandidates();
+function eventlessPlan<R extends RunState<R>>(run: R, event: ChartEvent): Plan<R> | null {
+  const { configuration } = run;
+  let eventless = configuration.eventless;
+  if (eventless === undefined) eventless = configuration.eventless = compileEventless(configuration);
+  if (eventless !== null) return eventless.guards.length === 0 ? null : selectPlan(eventless, run, event);
+  const lists = configuration.eventlessCandidates();
   let enabled: T<R>[] | null = null; // allocated only when one is: the loop ends on none
   for (let l = 0; l < lists.length; l += 1) {
     const list = lists[l];
@@ -263,12 +307,8 @@ function selectEventless<R extends RunState<R>>(run: R, event: ChartEvent): T<R>
       break;
     }
   }
-  return enabled ?? none<R>();
+  return enabled === null ? null : planOf(configuration, enabled);
 }
-
-/** No transition enabled (shared: never changed). */
-const NONE: readonly T<unknown>[] = Object.freeze([]);
-const none = <R>(): T<R>[] => NONE as T<R>[];
 
 // ---- microstep and macrostep ------------------------------------------------------------------
 
@@ -330,9 +370,7 @@ function actionsOf<R>(exits: readonly Node<R>[], transitions: readonly T<R>[], e
  * is in place once the microstep's actions have run (actions do not read it: they are bound
  * to the run's own state).
  */
-function microstep<R extends RunState<R>>(run: R, enabled: T<R>[], event: ChartEvent, eventless: boolean, initial?: Plan<R>): boolean {
-  if (enabled.length === 0) return false;
-  const plan = initial ?? planOf(run.configuration, enabled);
+function microstep<R extends RunState<R>>(run: R, plan: Plan<R>, event: ChartEvent, eventless: boolean): boolean {
   const { actions, same } = plan;
   run.tracking = eventless && same;
   run.changed = false;
@@ -348,24 +386,29 @@ function microstep<R extends RunState<R>>(run: R, enabled: T<R>[], event: ChartE
  * transitions (stopping after one that changed nothing) and raised events in order.
  */
 export function macrostep<R extends RunState<R>>(chart: Chart<R>, run: R, event: ChartEvent): void {
-  microstep(run, selectTransitions(chart, run, event), event, false);
+  const plan = eventPlan(chart, run, event);
+  if (plan !== null) microstep(run, plan, event, false);
   settle(chart, run, event);
 }
 
 function settle<R extends RunState<R>>(chart: Chart<R>, run: R, event: ChartEvent): void {
   const queue = run.internalQueue;
   let current = event;
-  let selectEventlessTransitions = true;
+  let selectEventless = true;
   for (;;) {
-    let transitions: T<R>[] = selectEventlessTransitions ? selectEventless(run, current) : none<R>();
-    const eventless = transitions.length > 0;
-    if (!eventless) {
-      if (queue.length === 0) return;
-      current = queue.shift()!;
-      transitions = selectTransitions(chart, run, current);
+    if (selectEventless) {
+      const plan = eventlessPlan(run, current);
+      if (plan !== null) {
+        // XState's stop: after an eventless microstep that changed nothing, no eventless selection until the next event.
+        selectEventless = microstep(run, plan, current, true);
+        continue;
+      }
     }
-    const changed = microstep(run, transitions, current, eventless);
-    selectEventlessTransitions = !eventless || changed;
+    if (queue.length === 0) return;
+    current = queue.shift()!;
+    const plan = eventPlan(chart, run, current);
+    if (plan !== null) microstep(run, plan, current, false);
+    selectEventless = true;
   }
 }
 
@@ -378,7 +421,7 @@ export function start<R extends RunState<R>>(chart: Chart<R>, run: R, initEvent:
     else if (n.type === 'parallel') n.children.forEach(visit);
   };
   visit(chart.root);
-  const initialTransition: T<R> = { source: chart.root, targets, reenter: true, guard: null, actions: [], eventType: '', index: -1 };
+  const initialTransition: T<R> = { source: chart.root, targets, reenter: true, guard: null, actions: [], eventType: '', index: -1, domain: undefined, entry: undefined };
   const set = new EntrySet<R>();
   set.add(initialTransition);
   set.byDefault.add(chart.root); // "In the initial state, the root state node is 'entered'."
@@ -387,6 +430,6 @@ export function start<R extends RunState<R>>(chart: Chart<R>, run: R, initEvent:
   const rooted = run.configuration.after([], [chart.root]);
   run.configuration = rooted;
   const plan: Plan<R> = { transitions: [initialTransition], exits: [], entry, actions: actionsOf([], [initialTransition], entry), same: false, next: rooted.after([], entry.states) };
-  microstep(run, [initialTransition], initEvent, false, plan);
+  microstep(run, plan, initEvent, false);
   settle(chart, run, initEvent);
 }

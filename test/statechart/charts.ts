@@ -239,6 +239,44 @@ export const REENTER: Config = {
   },
 };
 
+const gt = (n: number) => ({ type: 'gt', params: { n } });
+
+/**
+ * A parallel state where only one region can take an event (the executor asks that region's
+ * chain, then the parallel state's own, then its ancestors'), one region holding a parallel state
+ * of its own whose regions both take `G`; guards that fail as the count grows, so that an
+ * event falls through to the next candidate, the parallel state's, the root's.
+ */
+export const ONE_REGION: Config = {
+  id: 'o1',
+  initial: 'p',
+  on: { E: { actions: [log('root E'), 'inc'] }, F: { actions: 'inc' }, RESET: { target: '.p', reenter: true } },
+  states: {
+    p: {
+      type: 'parallel',
+      on: { E: { guard: 'odd', actions: [log('p E'), 'inc'] }, G: { guard: lt(4), actions: 'inc' } },
+      states: {
+        a: {
+          initial: 'a1',
+          on: { E: { guard: lt(2), actions: log('a E') } },
+          states: {
+            a1: { on: { E: { guard: 'even', target: 'a2', actions: 'inc' }, F: 'a2' } },
+            a2: {
+              type: 'parallel',
+              on: { E: { guard: lt(7), actions: ['inc', log('a2 E')] }, BACK: '#o1.p.a.a1' },
+              states: {
+                q1: { initial: 'x', states: { x: { on: { E: { guard: 'odd', target: 'y' }, G: 'y' } }, y: { on: { G: { guard: 'even', target: 'x' } } } } },
+                q2: { initial: 'u', states: { u: { on: { G: { guard: 'odd', actions: 'inc' } } } } },
+              },
+            },
+          },
+        },
+        b: { initial: 'b1', states: { b1: { on: { H: 'b2' } }, b2: { on: { H: 'b1', E: { guard: gt(9), actions: log('b E') } } } } },
+      },
+    },
+  },
+};
+
 export const CHARTS: Record<string, { config: Config; events: string[] }> = {
   entryExitOrder: { config: ENTRY_EXIT_ORDER, events: ['ACROSS', 'SIDE', 'BACK', 'OVER', 'NEXT'] },
   transitionActions: { config: TRANSITION_ACTIONS, events: ['E', 'ROOT'] },
@@ -248,4 +286,5 @@ export const CHARTS: Record<string, { config: Config; events: string[] }> = {
   regions: { config: REGIONS, events: ['GO', 'INC', 'BACK', 'SELF', 'SELFIN', 'UP', 'OUT', 'RESET', 'ROOT', 'MULTI', 'SELFP', 'INNER', 'BB', 'ping.x', 'ping.y', 'OTHER'] },
   conflicts: { config: CONFLICTS, events: ['X', 'Y', 'Z', 'x.y', 'W'] },
   eventlessOrder: { config: EVENTLESS_ORDER, events: ['MOVE', 'MOVEB', 'INC'] },
+  oneRegion: { config: ONE_REGION, events: ['E', 'F', 'G', 'H', 'BACK', 'RESET'] },
 };
