@@ -157,6 +157,10 @@ for (let round = 0; round < ROUNDS; round += 1) {
     }
   }
 }
+// Each round's ratio to the other contender, timed next to it: a busy moment touches both, so
+// these vary less than the rates themselves (read before the rates are sorted below).
+const pairedRatios = (mode: Mode): number[] => rates.get(key(0, mode))!.map((r, i) => r / rates.get(key(1, mode))![i]).sort((a, b) => a - b);
+const paired = contenders.length > 1 ? MODES.map((mode) => [mode, pairedRatios(mode)] as const) : [];
 for (const mode of MODES) {
   for (let c = 0; c < contenders.length; c += 1) {
     const r = rates.get(key(c, mode))!.sort((a, b) => a - b);
@@ -165,4 +169,8 @@ for (const mode of MODES) {
     const who = contenders.length > 1 ? `[${contenders[c].name}] ` : '';
     console.log(`${who}${label}: median ${Math.round(r[r.length >> 1]).toLocaleString('en')} events/CPU-s, mean ${Math.round(mean).toLocaleString('en')}, best ${Math.round(r[r.length - 1]).toLocaleString('en')}`);
   }
+}
+for (const [mode, r] of paired) {
+  const mean = r.reduce((a, b) => a + b, 0) / r.length;
+  console.log(`[this / ${contenders[1].name}] ${mode}: per-round ratio median ${r[r.length >> 1].toFixed(3)}, mean ${mean.toFixed(3)}, range ${r[0].toFixed(2)}–${r[r.length - 1].toFixed(2)}`);
 }

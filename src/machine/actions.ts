@@ -264,9 +264,12 @@ const PUBLIC_CHECK_STEPS: CheckSteps = {
 /** How the rules actions are built: as XState builds its own (faster, where it does), or through its documented API. */
 export type ActionPath = 'builtIn' | 'public';
 
-/** A rule driven by one event type (the chart only wires it to that event). */
+/**
+ * A rule driven by one event type (the chart only wires it to that event): the rule itself,
+ * typed for the chart's actions — no wrapper, so an action calls it directly.
+ */
 const onEvent = <T extends TurnEventType>(_type: T, rule: (draft: Draft, event: EventOfType<T>) => void): Rule =>
-  (draft, event) => rule(draft, event as EventOfType<T>);
+  rule as unknown as Rule;
 
 /**
  * A player's decision: 722.5, made by their controller, if any, is recorded first (`controlledAction`,

@@ -39,7 +39,8 @@ export function budgetOf(limits: Limits): Record<BudgetKind, number> {
 }
 
 export interface SendBudget {
-  readonly allowed: Record<BudgetKind, number>;
+  /** What this send may spend (shared by every send with the same limits: never changed). */
+  allowed: Readonly<Record<BudgetKind, number>>;
   readonly used: Record<BudgetKind, number>;
   /** Steps begun in this send (the recorded stop of maxStepsWithoutPriority). */
   stepsBegun: number;
@@ -59,9 +60,26 @@ export interface SendBudget {
  * asynchronously inside one. The one case it cannot tell apart: the bare chart of
  * machines/turn.ts (no boundary, no budget of its own) run inside a guarded game's send spends
  * that send's budget.
+ *
+ * `running[0 .. depth - 1]` are the sends in progress; the entries above are budgets of sends
+ * that have returned, kept to be pushed again (zeroed): a send allocates no budget of its own
+ * (no budget outlives its send: only `currentBudget` hands one out, to a rule running in it).
  */
 const running: SendBudget[] = [];
+let depth = 0;
 const cache = new WeakMap<Limits, Record<BudgetKind, number>>();
+// The last limits asked about: nearly every send of a process has the same (one game's, or the defaults).
+let lastLimits: Limits | null = null;
+let lastAllowed: Record<BudgetKind, number> | null = null;
+
+function allowedFor(limits: Limits): Record<BudgetKind, number> {
+  if (limits === lastLimits) return lastAllowed!;
+  let allowed = cache.get(limits);
+  if (!allowed) cache.set(limits, (allowed = budgetOf(limits)));
+  lastLimits = limits;
+  lastAllowed = allowed;
+  return allowed;
+}
 
 /** Runs `run` (one event's transition) with a fresh budget for `limits`; nested machines stack theirs. */
 export function withBudget<T>(limits: Limits, run: () => T): T {
@@ -79,25 +97,35 @@ export function withBudget<T>(limits: Limits, run: () => T): T {
  * stack is as it was whatever the transition throws.
  */
 export function beginBudget(limits: Limits): void {
-  let allowed = cache.get(limits);
-  if (!allowed) cache.set(limits, (allowed = budgetOf(limits)));
-  running.push({ allowed, used: { rulesActions: 0, records: 0, hookCalls: 0, triggerWalks: 0 }, stepsBegun: 0 });
+  const allowed = allowedFor(limits);
+  const budget = running[depth];
+  if (budget === undefined) running.push({ allowed, used: { rulesActions: 0, records: 0, hookCalls: 0, triggerWalks: 0 }, stepsBegun: 0 });
+  else {
+    budget.allowed = allowed;
+    const { used } = budget;
+    used.rulesActions = 0;
+    used.records = 0;
+    used.hookCalls = 0;
+    used.triggerWalks = 0;
+    budget.stepsBegun = 0;
+  }
+  depth += 1;
 }
 
 /** Pops the budget `beginBudget` pushed. */
 export function endBudget(): void {
-  running.pop();
+  if (depth > 0) depth -= 1;
 }
 
 /** The budget of the event being processed (undefined outside one: the bare chart run by another machine). */
 export function currentBudget(): SendBudget | undefined {
-  return running[running.length - 1];
+  return depth === 0 ? undefined : running[depth - 1];
 }
 
 /** Spends `amount` of `kind`; throws `BudgetExceeded` past the budget. */
 export function spend(kind: BudgetKind, amount = 1): void {
-  const budget = running[running.length - 1];
-  if (budget === undefined) return;
+  if (depth === 0) return;
+  const budget = running[depth - 1];
   const used = (budget.used[kind] += amount);
   if (used > budget.allowed[kind]) throw new BudgetExceeded(kind, budget.allowed[kind], `more ${BUDGET_DESCRIPTIONS[kind]} than one event may take`);
 }

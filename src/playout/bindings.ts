@@ -77,10 +77,17 @@ function bindGuard(ref: unknown, where: string): BoundGuard<TurnRun> {
   const { type, params, dynamic } = reference(ref, 'guard', where);
   const guard = Object.hasOwn(GUARDS, type) ? GUARDS[type] : undefined;
   if (!guard) throw new Error(`playout: ${where}: guard "${type}" is not one of turnGuards`);
+  if (dynamic) {
+    return (run, event) => {
+      const args = run.guardArgs;
+      args.event = event as MachineEvent;
+      return guard(args, paramsNow(run, event, params));
+    };
+  }
   return (run, event) => {
     const args = run.guardArgs;
     args.event = event as MachineEvent;
-    return guard(args, dynamic ? paramsNow(run, event, params) : params);
+    return guard(args, params);
   };
 }
 
