@@ -7,6 +7,7 @@ import { turnGuards } from '../machine/guards.js';
 import { HOOK_NAMES } from '../machine/hooks.js';
 import type { MachineEvent } from '../machine/events.js';
 import type { Refusal } from '../rules/legality.js';
+import type { Draft } from '../rules/draft.js';
 import type { GameContext } from '../rules/types.js';
 import type { WaitingFor } from '../vocabulary/index.js';
 import type { Bindings, BoundAction, BoundGuard, ChartEvent } from '../statechart/index.js';
@@ -19,7 +20,30 @@ export interface TurnRun {
   readonly guardArgs: { context: GameContext; event: MachineEvent };
   /** The last refusal of this `send` (as `createGame` reports the last `rejected`). */
   refusal: Refusal | null;
-  applyRule(rule: Rule<unknown>, event: MachineEvent, params: unknown): void;
+  /** Set by the executor (src/statechart/step.ts): a microstep that leaves the active states as they were, whose actions must say whether they changed the context. */
+  readonly tracking: boolean;
+  readonly changed: boolean;
+  /** The draft a rules action writes through in place: the context itself. */
+  readonly draft: Draft;
+  /** A rules action in a tracked microstep that has changed nothing yet: on a copy-on-write draft, to tell whether it changes the context. */
+  applyTracked(rule: Rule<unknown>, event: MachineEvent, params: unknown): void;
+  /** Takes the refusals a rules action left in `draft` (the last is this send's). */
+  takeRefusals(draft: Draft): void;
+}
+
+/**
+ * One rules action: in place, through the run's draft, unless the microstep is tracked and
+ * nothing has changed yet (then on a draft of its own, `applyTracked`). Called by every bound
+ * rules action, with nothing between it and the rule.
+ */
+function runRule(run: TurnRun, rule: Rule<unknown>, event: MachineEvent, params: unknown): void {
+  if (run.tracking && !run.changed) {
+    run.applyTracked(rule, event, params);
+    return;
+  }
+  const { draft } = run;
+  rule(draft, event, params);
+  if (draft.refusals.length !== 0) run.takeRefusals(draft);
 }
 
 type Params = unknown | ((args: { context: GameContext; event: MachineEvent }) => unknown);
@@ -52,8 +76,8 @@ function bindAction(ref: unknown, where: string): BoundAction<TurnRun> {
   const rule = Object.hasOwn(RULES, type) ? RULES[type] : undefined;
   if (rule) {
     return dynamic
-      ? (run, event) => run.applyRule(rule, event as MachineEvent, paramsNow(run, event, params))
-      : (run, event) => run.applyRule(rule, event as MachineEvent, params);
+      ? (run, event) => runRule(run, rule, event as MachineEvent, paramsNow(run, event, params))
+      : (run, event) => runRule(run, rule, event as MachineEvent, params);
   }
   if (Object.hasOwn(SIGNALS, type)) {
     const signal = SIGNALS[type];

@@ -80,7 +80,7 @@ class PlayoutGame implements TurnRun, RunState<PlayoutGame>, Playout {
   private failure: { error: unknown } | null = null;
   readonly guardArgs: { context: GameContext; event: MachineEvent };
   /** The draft every untracked action writes through: the context itself. */
-  private readonly draft: Draft;
+  readonly draft: Draft;
   private readonly records: HistoryRecord[];
   private readonly trusted: TrustedEvents;
 
@@ -101,18 +101,14 @@ class PlayoutGame implements TurnRun, RunState<PlayoutGame>, Playout {
   }
 
   /**
-   * Runs one rules action. Untracked: in place, through `draft`. Tracked (a microstep that
-   * leaves the active states as they were, see src/statechart/step.ts): on a copy-on-write draft, exactly as
-   * the machine's action does, so that "changed nothing" means what it means to XState. Once an
-   * action of the microstep has changed the context, the microstep has changed it whatever the
-   * others do: they run in place, to the same context.
+   * Runs one rules action of a tracked microstep (one that leaves the active states as they
+   * were, see src/statechart/step.ts) that has changed nothing yet, on a copy-on-write draft,
+   * exactly as the machine's action does, so that "changed nothing" means what it means to
+   * XState. Once an action of the microstep has changed the context, the microstep has changed
+   * it whatever the others do: they run in place, to the same context, through `draft`
+   * (bindings.ts's `runRule`).
    */
-  applyRule(rule: Rule<unknown>, event: MachineEvent, params: unknown): void {
-    if (!this.tracking || this.changed) {
-      rule(this.draft, event, params);
-      this.collectRefusals(this.draft);
-      return;
-    }
+  applyTracked(rule: Rule<unknown>, event: MachineEvent, params: unknown): void {
     // The draft of the last tracked action, made new again; none while one is in use (an action
     // whose hook sends to this game again: that one begins its own).
     const draft = this.spareDraft ?? beginDraftOfOwned(this.ctx, this.hooks, this.recording);
@@ -124,15 +120,15 @@ class PlayoutGame implements TurnRun, RunState<PlayoutGame>, Playout {
       this.changed = true;
     }
     for (const r of draft.records) this.records.push(r);
-    this.collectRefusals(draft);
+    this.takeRefusals(draft);
     restartDraftOfOwned(draft);
     this.spareDraft = draft;
   }
 
-  /** A tracked action's draft, kept for the next (see `applyRule`). */
+  /** A tracked action's draft, kept for the next (see `applyTracked`). */
   private spareDraft: Draft | null = null;
 
-  private collectRefusals(draft: Draft): void {
+  takeRefusals(draft: Draft): void {
     if (draft.refusals.length === 0) return;
     this.refusal = asRefusal(draft.refusals[draft.refusals.length - 1]);
     draft.refusals.length = 0;
