@@ -2,7 +2,7 @@
 // guards use, so they always agree.
 import { acceptEvent, type Acceptance } from '../machine/boundary.js';
 import { envOf } from '../rules/env.js';
-import { isRefused, refusalOf, type Refusal } from '../rules/legality.js';
+import { isRefused, isRefusedIn, legalityFacts, refusalOf, type LegalityFacts, type Refusal } from '../rules/legality.js';
 import { deciderOf, isOwnDecision } from '../rules/control.js';
 import { sideOf } from '../rules/sides.js';
 import { abilitiesToOrder, sideToOrder } from '../rules/triggerOrder.js';
@@ -99,8 +99,8 @@ function checkedProbesOf(ctx: GameContext, player: PlayerId): CheckedProbes {
 }
 
 /** Whether the boundary or the legality function refuses `accepted` (yes or no: `legalActions` throws the reason away). */
-const isRefusedAfter = (ctx: GameContext, accepted: Acceptance, waiting: WaitingFor): boolean =>
-  (accepted.ok ? isRefused(ctx, accepted.event, waiting) : true);
+const isRefusedAfter = (facts: LegalityFacts, accepted: Acceptance): boolean =>
+  (accepted.ok ? isRefusedIn(facts, accepted.event) : true);
 
 /**
  * What `legalChoices` keeps of a legal action: the action itself (`legalActions`) or the complete
@@ -119,6 +119,8 @@ function sentBy(accepted: Acceptance, player: PlayerId, decider: PlayerId): Acce
 function legalChoices<T>(snapshot: GameState, player: PlayerId, keep: Keep<T>): T[] {
   const ctx = snapshot.context;
   const waiting = waitingFor(snapshot);
+  // The facts of the state the legality checks read, derived once for all the probes.
+  const facts = legalityFacts(ctx, waiting);
   const { candidates, barred } = checkedProbesOf(ctx, player);
   // 722.5: the actions named by `player` are sent by whoever makes `player`'s decisions now (722.6: but their own by them).
   const decider = ctx.players.includes(player) ? deciderOf(ctx, player) : player;
@@ -127,10 +129,10 @@ function legalChoices<T>(snapshot: GameState, player: PlayerId, keep: Keep<T>): 
   for (let i = 0; i < candidates.length; i += 1) {
     const probe = candidates[i];
     const asSent = sentBy(probe.accepted, player, decider);
-    if (isRefusedAfter(ctx, asSent, waiting)) continue;
+    if (isRefusedAfter(facts, asSent)) continue;
     const event = asSent.ok && probe.whole ? asSent.event : null;
     const kept = keep(probe.declaresAttackers
-      ? { type: 'combat.declareAttackers', barred: isRefusedAfter(ctx, sentBy(barred, player, decider), waiting) ? ['cantAttackDuringExtraTurns'] : [] }
+      ? { type: 'combat.declareAttackers', barred: isRefusedAfter(facts, sentBy(barred, player, decider)) ? ['cantAttackDuringExtraTurns'] : [] }
       : probe.action, event);
     if (kept !== null) legal.push(kept);
   }
@@ -139,7 +141,7 @@ function legalChoices<T>(snapshot: GameState, player: PlayerId, keep: Keep<T>): 
   const side = sideToOrder(ctx);
   const toOrder = side !== null && side === sideOf(ctx, player) ? abilitiesToOrder(ctx, side) : [];
   const order = acceptEvent(ctx, { type: 'triggers.order', player, order: toOrder, ...(decider !== player && { by: decider }) });
-  if (isRefusedAfter(ctx, order, waiting)) return legal;
+  if (isRefusedAfter(facts, order)) return legal;
   const kept = keep({ type: 'triggers.order', triggers: toOrder }, order.ok ? order.event : null);
   if (kept !== null) legal.push(kept);
   return legal;
