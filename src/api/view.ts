@@ -131,11 +131,26 @@ export const MAX_UPCOMING_TURNS = 100_000;
 const upcomingCount = (asked: unknown, fallback: number) =>
   (typeof asked === 'number' && Number.isFinite(asked) ? Math.min(Math.max(Math.floor(asked), 0), MAX_UPCOMING_TURNS) : fallback);
 
+/** The zones in the order `frozen` keeps the last list it handed out of each. */
+type ZoneName = keyof View['zones'];
+
+/**
+ * The list of each zone the last view handed out. A list once frozen stays frozen, so when a
+ * zone holds the same list as then, it is not asked again (`Object.isFrozen` is a call into the
+ * engine, five per view); another list, or another game's, is asked as before.
+ */
+const lastFrozen: Record<ZoneName, readonly string[] | null> = { exile: null, graveyard: null, battlefield: null, ceasedToExist: null, leftGame: null };
+
 /**
  * A zone's list as the view hands it out: the game's own, frozen. The rules replace a zone's
  * list and never change one in place (`putInZone`), so freezing it takes nothing from them.
  */
-const frozen = (ids: readonly string[]): readonly string[] => (Object.isFrozen(ids) ? ids : Object.freeze(ids));
+function frozen(zone: ZoneName, ids: readonly string[]): readonly string[] {
+  if (lastFrozen[zone] === ids) return ids;
+  if (!Object.isFrozen(ids)) Object.freeze(ids);
+  lastFrozen[zone] = ids;
+  return ids;
+}
 
 /** The ids of `items`, and each item as `describe` makes it, in one pass. */
 function idsAnd<I extends { id: string }, D>(items: readonly I[], describe: (item: I) => D): [string[], D[]] {
@@ -156,11 +171,28 @@ function controlledBy(ctx: GameContext): Record<PlayerId, PlayerId> {
   return out;
 }
 
-/** 722.5: for each player in the game, who makes their decisions now. */
+/** `decides` as last made, and the context fields it was made from. */
+interface Decides {
+  readonly of: Pick<GameContext, 'players' | 'sides' | 'teams' | 'left' | 'control'>;
+  readonly decides: Readonly<Record<PlayerId, PlayerId>>;
+}
+let lastDecides: Decides | null = null;
+
+/**
+ * 722.5: for each player in the game, who makes their decisions now. It is made of fields the
+ * rules only ever replace, never change in place (draft.ts `REPLACED`), so while each is the
+ * same object as when it was last made, it is the same: copied from then (a view is the
+ * caller's own), not made again.
+ */
 function decides(ctx: GameContext): Record<PlayerId, PlayerId> {
+  const last = lastDecides;
+  if (last !== null && last.of.players === ctx.players && last.of.left === ctx.left && last.of.control === ctx.control
+    && last.of.sides === ctx.sides && last.of.teams === ctx.teams) return { ...last.decides };
   const out: Record<PlayerId, PlayerId> = {};
   for (const p of ctx.players) if (isInGame(ctx, p)) out[p] = deciderOf(ctx, p);
-  return out;
+  const { players, sides, teams, left, control } = ctx;
+  lastDecides = { of: { players, sides, teams, left, control }, decides: out };
+  return { ...out };
 }
 
 /** Who the game waits for, for what, and why it stopped there. */
@@ -216,11 +248,11 @@ export function view(snapshot: GameState, options: ViewOptions = {}): View {
     stackObjects,
     pendingTriggers: ctx.pendingTriggers.map((o) => o.id),
     zones: {
-      exile: frozen(ctx.zones.exile),
-      graveyard: frozen(ctx.zones.graveyard),
-      battlefield: frozen(ctx.zones.battlefield),
-      ceasedToExist: frozen(ctx.zones.ceasedToExist),
-      leftGame: frozen(ctx.zones.leftGame),
+      exile: frozen('exile', ctx.zones.exile),
+      graveyard: frozen('graveyard', ctx.zones.graveyard),
+      battlefield: frozen('battlefield', ctx.zones.battlefield),
+      ceasedToExist: frozen('ceasedToExist', ctx.zones.ceasedToExist),
+      leftGame: frozen('leftGame', ctx.zones.leftGame),
     },
     effects,
     continuousEffects,
