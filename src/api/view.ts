@@ -131,25 +131,26 @@ export const MAX_UPCOMING_TURNS = 100_000;
 const upcomingCount = (asked: unknown, fallback: number) =>
   (typeof asked === 'number' && Number.isFinite(asked) ? Math.min(Math.max(Math.floor(asked), 0), MAX_UPCOMING_TURNS) : fallback);
 
-/** The zones in the order `frozen` keeps the last list it handed out of each. */
-type ZoneName = keyof View['zones'];
-
 /**
- * The list of each zone the last view handed out. A list once frozen stays frozen, so when a
- * zone holds the same list as then, it is not asked again (`Object.isFrozen` is a call into the
- * engine, five per view); another list, or another game's, is asked as before.
+ * The zones' lists the last view handed out. A list once frozen stays frozen, so when the zones
+ * hold the same lists as then, they are not asked again (`Object.isFrozen` is a call into the
+ * engine, five per view); other lists, or another game's, are asked as before.
  */
-const lastFrozen: Record<ZoneName, readonly string[] | null> = { exile: null, graveyard: null, battlefield: null, ceasedToExist: null, leftGame: null };
+let lastZones: View['zones'] | null = null;
 
 /**
- * A zone's list as the view hands it out: the game's own, frozen. The rules replace a zone's
+ * The zones as the view hands them out: the game's own lists, frozen. The rules replace a zone's
  * list and never change one in place (`putInZone`), so freezing it takes nothing from them.
  */
-function frozen(zone: ZoneName, ids: readonly string[]): readonly string[] {
-  if (lastFrozen[zone] === ids) return ids;
-  if (!Object.isFrozen(ids)) Object.freeze(ids);
-  lastFrozen[zone] = ids;
-  return ids;
+function frozenZones(zones: GameContext['zones']): View['zones'] {
+  const { exile, graveyard, battlefield, ceasedToExist, leftGame } = zones;
+  const last = lastZones;
+  if (last === null || last.exile !== exile || last.graveyard !== graveyard || last.battlefield !== battlefield
+    || last.ceasedToExist !== ceasedToExist || last.leftGame !== leftGame) {
+    for (const ids of [exile, graveyard, battlefield, ceasedToExist, leftGame]) if (!Object.isFrozen(ids)) Object.freeze(ids);
+    lastZones = { exile, graveyard, battlefield, ceasedToExist, leftGame };
+  }
+  return { exile, graveyard, battlefield, ceasedToExist, leftGame };
 }
 
 /** The ids of `items`, and each item as `describe` makes it, in one pass. */
@@ -247,13 +248,7 @@ export function view(snapshot: GameState, options: ViewOptions = {}): View {
     stack,
     stackObjects,
     pendingTriggers: ctx.pendingTriggers.map((o) => o.id),
-    zones: {
-      exile: frozen('exile', ctx.zones.exile),
-      graveyard: frozen('graveyard', ctx.zones.graveyard),
-      battlefield: frozen('battlefield', ctx.zones.battlefield),
-      ceasedToExist: frozen('ceasedToExist', ctx.zones.ceasedToExist),
-      leftGame: frozen('leftGame', ctx.zones.leftGame),
-    },
+    zones: frozenZones(ctx.zones),
     effects,
     continuousEffects,
     delayedTriggers: ctx.triggers.map((t) => ({ id: t.id, controller: t.controller, when: triggerInWords(t, ctx) })),
