@@ -204,9 +204,11 @@ function awaitingOf(ctx: GameContext, kind: Exclude<WaitingFor, null>, side: str
 
 /** The rest of this turn: the remaining steps of this phase (if any), then the phases to come, copied. */
 function planOf(ctx: GameContext): View['plan'] {
-  const plan: View['plan'] = [];
-  if (ctx.phase && ctx.stepQueue.length > 0) plan.push({ phase: ctx.phase, steps: ctx.stepQueue.slice() });
-  for (const p of ctx.phaseQueue) plan.push({ phase: p.phase, steps: p.steps.slice() });
+  const { phaseQueue } = ctx;
+  const here = ctx.phase !== null && ctx.stepQueue.length > 0 ? 1 : 0;
+  const plan: View['plan'] = new Array(here + phaseQueue.length);
+  if (here === 1) plan[0] = { phase: ctx.phase!, steps: ctx.stepQueue.slice() };
+  for (let i = 0; i < phaseQueue.length; i += 1) plan[here + i] = { phase: phaseQueue[i].phase, steps: phaseQueue[i].steps.slice() };
   return plan;
 }
 
