@@ -134,7 +134,8 @@ const upcomingCount = (asked: unknown, fallback: number) =>
 /**
  * The zones' lists the last view handed out. A list once frozen stays frozen, so when the zones
  * hold the same lists as then, they are not asked again (`Object.isFrozen` is a call into the
- * engine, five per view); other lists, or another game's, are asked as before.
+ * engine, five per view); other lists, or another game's, are asked as before. (It holds the
+ * last viewed game's lists until another game is viewed.)
  */
 let lastZones: View['zones'] | null = null;
 
