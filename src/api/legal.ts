@@ -124,13 +124,15 @@ function legalChoices<T>(snapshot: GameState, player: PlayerId, keep: Keep<T>): 
   // The facts of the state the legality checks read, derived once for all the probes.
   const facts = legalityFacts(ctx, waiting);
   const { candidates, barred } = checkedProbesOf(ctx, player);
-  // 722.5: the actions named by `player` are sent by whoever makes `player`'s decisions now (722.6: but their own by them).
-  const decider = ctx.players.includes(player) ? deciderOf(ctx, player) : player;
+  // 722.5: the actions named by `player` are sent by whoever makes `player`'s decisions now (722.6: but their own by them);
+  // while nobody controls anyone, that is each player (`deciderOf`, not asked).
+  const decider = ctx.control === null || !ctx.players.includes(player) ? player : deciderOf(ctx, player);
+  const sending = decider !== player;
   const legal: T[] = [];
   // A loop without closures: the UI asks this of every player before every event.
   for (let i = 0; i < candidates.length; i += 1) {
     const probe = candidates[i];
-    const asSent = sentBy(probe.accepted, player, decider);
+    const asSent = sending ? sentBy(probe.accepted, player, decider) : probe.accepted;
     if (isRefusedAfter(facts, asSent)) continue;
     const event = asSent.ok && probe.whole ? asSent.event : null;
     const kept = keep(probe.declaresAttackers
