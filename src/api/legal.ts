@@ -1,13 +1,12 @@
 // What is legal now, for a UI: answered by the same functions the machine's boundary and
 // guards use, so they always agree.
 import { acceptEvent, type Acceptance } from '../machine/boundary.js';
-import { envOf } from '../rules/env.js';
-import { isRefused, refusalOf, type Refusal } from '../rules/legality.js';
+import { isRefused, isRefusedIn, legalityFacts, refusalOf, type LegalityFacts, type Refusal } from '../rules/legality.js';
 import { deciderOf, isOwnDecision } from '../rules/control.js';
 import { sideOf } from '../rules/sides.js';
 import { abilitiesToOrder, sideToOrder } from '../rules/triggerOrder.js';
 import type { GameContext } from '../rules/types.js';
-import type { Env, PlayerId, TurnEvent, WaitingFor } from '../vocabulary/index.js';
+import type { PlayerId, TurnEvent, WaitingFor } from '../vocabulary/index.js';
 import { waitingFor, type GameState } from './view.js';
 
 function explain(snapshot: GameState, event: unknown, waiting: WaitingFor): Refusal | null {
@@ -78,12 +77,15 @@ interface CheckedProbe {
 }
 /** The probes of one player of a game, as the boundary accepts or refuses them: what they are depends only on the game's players, teams and limits (its `Env`). */
 interface CheckedProbes { candidates: CheckedProbe[]; barred: Acceptance }
-const checkedProbes = new WeakMap<Env, Map<PlayerId, CheckedProbes>>();
+/**
+ * Keyed by the game's list of players, which is what its `Env` is keyed by (`envOf`): one
+ * lookup fewer on every call than by the Env itself.
+ */
+const checkedProbes = new WeakMap<GameContext['players'], Map<PlayerId, CheckedProbes>>();
 
 /** The probes checked at the boundary once per game and player (not at every call); a name that is not a player is checked each time. */
 function checkedProbesOf(ctx: GameContext, player: PlayerId): CheckedProbes {
-  const env = envOf(ctx);
-  const cached = checkedProbes.get(env)?.get(player);
+  const cached = checkedProbes.get(ctx.players)?.get(player);
   if (cached) return cached;
   const { candidates, barred } = probesOf(player);
   const checked: CheckedProbes = {
@@ -91,16 +93,16 @@ function checkedProbesOf(ctx: GameContext, player: PlayerId): CheckedProbes {
     barred: acceptEvent(ctx, barred),
   };
   if (ctx.players.includes(player)) {
-    let byPlayer = checkedProbes.get(env);
-    if (!byPlayer) checkedProbes.set(env, byPlayer = new Map());
+    let byPlayer = checkedProbes.get(ctx.players);
+    if (!byPlayer) checkedProbes.set(ctx.players, byPlayer = new Map());
     byPlayer.set(player, checked);
   }
   return checked;
 }
 
 /** Whether the boundary or the legality function refuses `accepted` (yes or no: `legalActions` throws the reason away). */
-const isRefusedAfter = (ctx: GameContext, accepted: Acceptance, waiting: WaitingFor): boolean =>
-  (accepted.ok ? isRefused(ctx, accepted.event, waiting) : true);
+const isRefusedAfter = (facts: LegalityFacts, accepted: Acceptance): boolean =>
+  (accepted.ok ? isRefusedIn(facts, accepted.event) : true);
 
 /**
  * What `legalChoices` keeps of a legal action: the action itself (`legalActions`) or the complete
@@ -119,18 +121,22 @@ function sentBy(accepted: Acceptance, player: PlayerId, decider: PlayerId): Acce
 function legalChoices<T>(snapshot: GameState, player: PlayerId, keep: Keep<T>): T[] {
   const ctx = snapshot.context;
   const waiting = waitingFor(snapshot);
+  // The facts of the state the legality checks read, derived once for all the probes.
+  const facts = legalityFacts(ctx, waiting);
   const { candidates, barred } = checkedProbesOf(ctx, player);
-  // 722.5: the actions named by `player` are sent by whoever makes `player`'s decisions now (722.6: but their own by them).
-  const decider = ctx.players.includes(player) ? deciderOf(ctx, player) : player;
+  // 722.5: the actions named by `player` are sent by whoever makes `player`'s decisions now (722.6: but their own by them);
+  // while nobody controls anyone, that is each player (`deciderOf`, not asked).
+  const decider = ctx.control === null || !ctx.players.includes(player) ? player : deciderOf(ctx, player);
+  const sending = decider !== player;
   const legal: T[] = [];
   // A loop without closures: the UI asks this of every player before every event.
   for (let i = 0; i < candidates.length; i += 1) {
     const probe = candidates[i];
-    const asSent = sentBy(probe.accepted, player, decider);
-    if (isRefusedAfter(ctx, asSent, waiting)) continue;
+    const asSent = sending ? sentBy(probe.accepted, player, decider) : probe.accepted;
+    if (isRefusedAfter(facts, asSent)) continue;
     const event = asSent.ok && probe.whole ? asSent.event : null;
     const kept = keep(probe.declaresAttackers
-      ? { type: 'combat.declareAttackers', barred: isRefusedAfter(ctx, sentBy(barred, player, decider), waiting) ? ['cantAttackDuringExtraTurns'] : [] }
+      ? { type: 'combat.declareAttackers', barred: isRefusedAfter(facts, sentBy(barred, player, decider)) ? ['cantAttackDuringExtraTurns'] : [] }
       : probe.action, event);
     if (kept !== null) legal.push(kept);
   }
@@ -139,7 +145,7 @@ function legalChoices<T>(snapshot: GameState, player: PlayerId, keep: Keep<T>): 
   const side = sideToOrder(ctx);
   const toOrder = side !== null && side === sideOf(ctx, player) ? abilitiesToOrder(ctx, side) : [];
   const order = acceptEvent(ctx, { type: 'triggers.order', player, order: toOrder, ...(decider !== player && { by: decider }) });
-  if (isRefusedAfter(ctx, order, waiting)) return legal;
+  if (isRefusedAfter(facts, order)) return legal;
   const kept = keep({ type: 'triggers.order', triggers: toOrder }, order.ok ? order.event : null);
   if (kept !== null) legal.push(kept);
   return legal;

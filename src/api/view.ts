@@ -132,10 +132,27 @@ const upcomingCount = (asked: unknown, fallback: number) =>
   (typeof asked === 'number' && Number.isFinite(asked) ? Math.min(Math.max(Math.floor(asked), 0), MAX_UPCOMING_TURNS) : fallback);
 
 /**
- * A zone's list as the view hands it out: the game's own, frozen. The rules replace a zone's
+ * The zones' lists the last view handed out. A list once frozen stays frozen, so when the zones
+ * hold the same lists as then, they are not asked again (`Object.isFrozen` is a call into the
+ * engine, five per view); other lists, or another game's, are asked as before. (It holds the
+ * last viewed game's lists until another game is viewed.)
+ */
+let lastZones: View['zones'] | null = null;
+
+/**
+ * The zones as the view hands them out: the game's own lists, frozen. The rules replace a zone's
  * list and never change one in place (`putInZone`), so freezing it takes nothing from them.
  */
-const frozen = (ids: readonly string[]): readonly string[] => (Object.isFrozen(ids) ? ids : Object.freeze(ids));
+function frozenZones(zones: GameContext['zones']): View['zones'] {
+  const { exile, graveyard, battlefield, ceasedToExist, leftGame } = zones;
+  const last = lastZones;
+  if (last === null || last.exile !== exile || last.graveyard !== graveyard || last.battlefield !== battlefield
+    || last.ceasedToExist !== ceasedToExist || last.leftGame !== leftGame) {
+    for (const ids of [exile, graveyard, battlefield, ceasedToExist, leftGame]) if (!Object.isFrozen(ids)) Object.freeze(ids);
+    lastZones = { exile, graveyard, battlefield, ceasedToExist, leftGame };
+  }
+  return { exile, graveyard, battlefield, ceasedToExist, leftGame };
+}
 
 /** The ids of `items`, and each item as `describe` makes it, in one pass. */
 function idsAnd<I extends { id: string }, D>(items: readonly I[], describe: (item: I) => D): [string[], D[]] {
@@ -156,11 +173,28 @@ function controlledBy(ctx: GameContext): Record<PlayerId, PlayerId> {
   return out;
 }
 
-/** 722.5: for each player in the game, who makes their decisions now. */
+/** `decides` as last made, and the context fields it was made from. */
+interface Decides {
+  readonly of: Pick<GameContext, 'players' | 'sides' | 'teams' | 'left' | 'control'>;
+  readonly decides: Readonly<Record<PlayerId, PlayerId>>;
+}
+let lastDecides: Decides | null = null;
+
+/**
+ * 722.5: for each player in the game, who makes their decisions now. It is made of fields the
+ * rules only ever replace, never change in place (draft.ts `REPLACED`), so while each is the
+ * same object as when it was last made, it is the same: copied from then (a view is the
+ * caller's own), not made again.
+ */
 function decides(ctx: GameContext): Record<PlayerId, PlayerId> {
+  const last = lastDecides;
+  if (last !== null && last.of.players === ctx.players && last.of.left === ctx.left && last.of.control === ctx.control
+    && last.of.sides === ctx.sides && last.of.teams === ctx.teams) return { ...last.decides };
   const out: Record<PlayerId, PlayerId> = {};
   for (const p of ctx.players) if (isInGame(ctx, p)) out[p] = deciderOf(ctx, p);
-  return out;
+  const { players, sides, teams, left, control } = ctx;
+  lastDecides = { of: { players, sides, teams, left, control }, decides: out };
+  return { ...out };
 }
 
 /** Who the game waits for, for what, and why it stopped there. */
@@ -171,9 +205,11 @@ function awaitingOf(ctx: GameContext, kind: Exclude<WaitingFor, null>, side: str
 
 /** The rest of this turn: the remaining steps of this phase (if any), then the phases to come, copied. */
 function planOf(ctx: GameContext): View['plan'] {
-  const plan: View['plan'] = [];
-  if (ctx.phase && ctx.stepQueue.length > 0) plan.push({ phase: ctx.phase, steps: ctx.stepQueue.slice() });
-  for (const p of ctx.phaseQueue) plan.push({ phase: p.phase, steps: p.steps.slice() });
+  const { phaseQueue } = ctx;
+  const here = ctx.phase !== null && ctx.stepQueue.length > 0 ? 1 : 0;
+  const plan: View['plan'] = new Array(here + phaseQueue.length);
+  if (here === 1) plan[0] = { phase: ctx.phase!, steps: ctx.stepQueue.slice() };
+  for (let i = 0; i < phaseQueue.length; i += 1) plan[here + i] = { phase: phaseQueue[i].phase, steps: phaseQueue[i].steps.slice() };
   return plan;
 }
 
@@ -215,13 +251,7 @@ export function view(snapshot: GameState, options: ViewOptions = {}): View {
     stack,
     stackObjects,
     pendingTriggers: ctx.pendingTriggers.map((o) => o.id),
-    zones: {
-      exile: frozen(ctx.zones.exile),
-      graveyard: frozen(ctx.zones.graveyard),
-      battlefield: frozen(ctx.zones.battlefield),
-      ceasedToExist: frozen(ctx.zones.ceasedToExist),
-      leftGame: frozen(ctx.zones.leftGame),
-    },
+    zones: frozenZones(ctx.zones),
     effects,
     continuousEffects,
     delayedTriggers: ctx.triggers.map((t) => ({ id: t.id, controller: t.controller, when: triggerInWords(t, ctx) })),

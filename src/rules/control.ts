@@ -2,7 +2,7 @@
 // Promised End, Sorin Markov). Only who makes a player's decisions changes (722.3): the player
 // stays the active player, their objects stay theirs. Who decides is data the guards and the
 // legality function read (`ctx.control`); the chart has no states of its own for it.
-import { actorOf, senderOf, type ControlledActionName, type PlayerId, type TurnEvent, type TurnEventType } from '../vocabulary/index.js';
+import { actorOf, type ControlledActionName, type PlayerId, type Sent, type TurnEvent, type TurnEventType } from '../vocabulary/index.js';
 import { cite } from './citations.js';
 import { isSideInGame } from './inGame.js';
 import { limitReached, record, type Draft } from './draft.js';
@@ -47,11 +47,14 @@ const playerNamed = (ctx: Ctx, who: string): PlayerId => (ctx.teams?.[who] !== u
  * player of the team). Null when the sender may send it; reports have no sender.
  */
 export function senderRefusal(ctx: Pick<GameContext, 'sides' | 'teams' | 'control' | 'options'>, event: TurnEvent): Refusal | null {
+  // (what follows, in brief: while nobody controls anyone, an event that names no other sender is
+  // sent by the player it names, its decider, and a report has no sender; asked first, before the
+  // event's actor is looked up, as it is most events, the guards' and legalActions' included)
+  const { by } = event as Sent;
+  if (by === undefined && ctx.control === null) return null;
   const actor = actorOf(event);
-  const sender = senderOf(event);
-  if (actor === null || sender === null) return null;
-  // (what follows, in brief: a player sending their own action while nobody controls anyone
-  // sends it as its decider; asked first, as it is most events, the guards' and legalActions' included)
+  if (actor === null) return null;
+  const sender = by ?? actor; // (senderOf, its actor looked up once)
   if (sender === actor && ctx.control === null) return null;
   // 722.6, 104.3a: nobody but the player may concede for them, a controller neither
   if (isOwnDecision(event.type)) {

@@ -18,7 +18,11 @@ export const isSideInGame = (ctx: Seating, side: string): boolean =>
 export const sidesInGame = (ctx: Seating): readonly string[] => (ctx.left.length === 0 ? ctx.sides : ctx.sides.filter((side) => isSideInGame(ctx, side)));
 
 /** 800.4: A side's players still in the game, in listed order. */
-export const playersInGame = (ctx: Seating, side: string): PlayerId[] => playersOf(ctx, side).filter((player) => isInGame(ctx, player));
+export function playersInGame(ctx: Seating, side: string): PlayerId[] {
+  if (ctx.teams === null) return isInGame(ctx, side) ? [side] : []; // (without teams a side is its one player)
+  const players = playersOf(ctx, side);
+  return ctx.left.length === 0 ? players.slice() : players.filter((player) => isInGame(ctx, player));
+}
 
 /** 800.4a: the next side in turn order after `side` that is still in the game (`side` itself if there is none). */
 export function nextSideInGame(ctx: Seating, side: string): string {

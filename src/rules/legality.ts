@@ -31,15 +31,47 @@ export type Asking = 'why' | 'whether';
 /** The answer to `whether` for a refused event: no reason written (never handed out: `isRefused` makes it a boolean). */
 const REFUSED: Refusal = Object.freeze({ reason: '', rule: '' });
 
+/**
+ * The facts of the state the checks read, derived once per question (the legality function's
+ * first stage): a guard derives them for its one event, `legalActions` once for all its probes.
+ * Each is what a check compares, not its answer: the checks, their order and their reasons stay
+ * in the second stage (`legality`).
+ */
+export interface LegalityFacts {
+  readonly ctx: GameContext;
+  /** What the machine waits for (see view). */
+  readonly waitingFor: WaitingFor;
+  /** 117.1, 805.5a: the side holding priority while the machine waits for it; else null (nobody may pass, cast or activate). */
+  readonly holder: string | null;
+  /** 307.1, 301.1, 602.5d: why sorcery timing fails now (see `SORCERY_TIMING`), or null when it holds. */
+  readonly sorceryTiming: SorceryTiming | null;
+  /** limits.maxStack: the stack holds as many objects as it may. */
+  readonly stackFull: boolean;
+}
+
+/** Why sorcery timing fails, in the order it is tested: not the active player's (team's) priority, not a main phase, a nonempty stack. */
+type SorceryTiming = 'notActive' | 'notMain' | 'stack';
+
+/** The first stage of the legality function: what its checks read of `ctx`, now that the machine waits for `waitingFor`. */
+export function legalityFacts(ctx: GameContext, waitingFor: WaitingFor): LegalityFacts {
+  const holder = waitingFor === 'priority' ? ctx.priority.holder : null;
+  const sorceryTiming: SorceryTiming | null = ctx.priority.holder !== ctx.activeSide ? 'notActive'
+    : ctx.phase !== 'precombatMain' && ctx.phase !== 'postcombatMain' ? 'notMain'
+      : ctx.stack.length > 0 ? 'stack' : null;
+  return { ctx, waitingFor, holder, sorceryTiming, stackFull: ctx.stack.length >= ctx.limits.maxStack };
+}
+
 /** A side in words: a player, or "team A+B". */
 const named = (ctx: GameContext, side: string) => (ctx.teams === null ? side : `team ${side}`);
 
 /** The sorcery-timing test (307.1, 301.1): active player (805.4: a player of the active team), main phase, empty stack. */
-function sorceryTimingRefusal(ctx: GameContext, asking: Asking, rule: string, object: StackObjectSpec, doing: Doing): Refusal | null {
-  if (ctx.priority.holder !== ctx.activeSide) return asking === 'why' ? refuse(`${timedWhat(object, doing)} only during its controller's own ${ctx.teams === null ? '' : 'team\'s '}turn`, rule) : REFUSED;
-  if (ctx.phase !== 'precombatMain' && ctx.phase !== 'postcombatMain') return asking === 'why' ? refuse(`${timedWhat(object, doing)} only in a main phase`, rule) : REFUSED;
-  if (ctx.stack.length > 0) return asking === 'why' ? refuse(`${timedWhat(object, doing)} only while the stack is empty`, rule) : REFUSED;
-  return null;
+function sorceryTimingRefusal(facts: LegalityFacts, asking: Asking, rule: string, object: StackObjectSpec, doing: Doing): Refusal | null {
+  const failing = facts.sorceryTiming;
+  if (failing === null) return null;
+  if (asking === 'whether') return REFUSED;
+  const what = timedWhat(object, doing);
+  if (failing === 'notActive') return refuse(`${what} only during its controller's own ${facts.ctx.teams === null ? '' : 'team\'s '}turn`, rule);
+  return refuse(failing === 'notMain' ? `${what} only in a main phase` : `${what} only while the stack is empty`, rule);
 }
 
 /** What is done with a spell or an ability, as a refusal words it. */
@@ -50,21 +82,22 @@ const timedWhat = (object: StackObjectSpec, doing: Doing): string =>
   (doing === 'cast' ? `a ${object.type ?? 'instant'} spell (${object.id}) can be cast` : `${object.id} can be activated`);
 
 /** 117.1: only who holds priority acts; 805.5a: any player of the team that holds it. `object`: the spell or ability it would cast or activate. */
-function holderRefusal(ctx: GameContext, asking: Asking, waitingFor: WaitingFor, who: string, verb: 'pass' | 'cast' | 'activate', object?: string): Refusal | null {
-  if (waitingFor !== 'priority' || ctx.priority.holder === null) {
+function holderRefusal(facts: LegalityFacts, asking: Asking, who: string, verb: 'pass' | 'cast' | 'activate', object?: string): Refusal | null {
+  const { ctx, holder } = facts;
+  if (holder === null) {
     return asking === 'why' ? refuse(`${who} cannot ${actionWords(verb, object)}: ${ctx.teams === null ? 'no player' : 'no team'} holds priority now`, ctx.teams === null ? '117.1' : '805.5a') : REFUSED;
   }
-  if (ctx.priority.holder !== sideOf(ctx, who)) {
-    return asking === 'why' ? refuse(`${who} cannot ${actionWords(verb, object)}: ${named(ctx, ctx.priority.holder)} holds priority`, ctx.teams === null ? '117.1' : '805.5a') : REFUSED;
+  if (holder !== sideOf(ctx, who)) {
+    return asking === 'why' ? refuse(`${who} cannot ${actionWords(verb, object)}: ${named(ctx, holder)} holds priority`, ctx.teams === null ? '117.1' : '805.5a') : REFUSED;
   }
   return null;
 }
 
 const actionWords = (verb: string, object: string | undefined): string => (object === undefined ? verb : `${verb} ${object}`);
 
-function stackRoomRefusal(ctx: GameContext, asking: Asking): Refusal | null {
-  if (ctx.stack.length < ctx.limits.maxStack) return null;
-  return asking === 'why' ? refuse(`the stack holds ${ctx.stack.length} objects already (limits.maxStack)`, 'limit') : REFUSED;
+function stackRoomRefusal(facts: LegalityFacts, asking: Asking): Refusal | null {
+  if (!facts.stackFull) return null;
+  return asking === 'why' ? refuse(`the stack holds ${facts.ctx.stack.length} objects already (limits.maxStack)`, 'limit') : REFUSED;
 }
 
 /** 601.3, 602.5: "only during combat", "only during your turn": restrictions added to a spell or ability. */
@@ -74,30 +107,30 @@ function restrictionRefusal(ctx: GameContext, asking: Asking, object: StackObjec
   return null;
 }
 
-function castRefusal(ctx: GameContext, asking: Asking, waitingFor: WaitingFor, spell: StackObjectSpec): Refusal | null {
+function castRefusal(facts: LegalityFacts, asking: Asking, spell: StackObjectSpec): Refusal | null {
   const type = spell.type ?? 'instant';
-  const notHolder = holderRefusal(ctx, asking, waitingFor, spell.controller, 'cast', spell.id);
+  const notHolder = holderRefusal(facts, asking, spell.controller, 'cast', spell.id);
   if (notHolder) return notHolder;
   // A sorcery or non-flash permanent spell needs sorcery timing; "combat" / "yourTurn" add to that, they lift nothing.
   const sorcerySpeed = type === 'sorcery' || isPermanentType(type);
   if (sorcerySpeed && spell.timing !== 'instant') {
-    const timing = sorceryTimingRefusal(ctx, asking, type === 'sorcery' ? '307.1' : '301.1', spell, 'cast');
+    const timing = sorceryTimingRefusal(facts, asking, type === 'sorcery' ? '307.1' : '301.1', spell, 'cast');
     if (timing) return timing;
   }
-  return restrictionRefusal(ctx, asking, spell, 'cast', '601.3') ?? stackRoomRefusal(ctx, asking);
+  return restrictionRefusal(facts.ctx, asking, spell, 'cast', '601.3') ?? stackRoomRefusal(facts, asking);
 }
 
-function activateRefusal(ctx: GameContext, asking: Asking, waitingFor: WaitingFor, ability: StackObjectSpec): Refusal | null {
-  const notHolder = holderRefusal(ctx, asking, waitingFor, ability.controller, 'activate', ability.id);
+function activateRefusal(facts: LegalityFacts, asking: Asking, ability: StackObjectSpec): Refusal | null {
+  const notHolder = holderRefusal(facts, asking, ability.controller, 'activate', ability.id);
   if (notHolder) return notHolder;
   if (ability.timing === 'sorcery') {
-    const timing = sorceryTimingRefusal(ctx, asking, '602.5d', ability, 'activated');
+    const timing = sorceryTimingRefusal(facts, asking, '602.5d', ability, 'activated');
     if (timing) return timing;
   }
-  if (ability.timing === 'yourTurn' && !isTurnOf(ctx, ability.controller)) {
+  if (ability.timing === 'yourTurn' && !isTurnOf(facts.ctx, ability.controller)) {
     return asking === 'why' ? refuse(`${ability.id} can be activated only during its controller's turn`, '602.5b') : REFUSED;
   }
-  return restrictionRefusal(ctx, asking, ability, 'activated', '602.5') ?? stackRoomRefusal(ctx, asking);
+  return restrictionRefusal(facts.ctx, asking, ability, 'activated', '602.5') ?? stackRoomRefusal(facts, asking);
 }
 
 /** 603.3b: an order is given by the player (805.7: the team) the game waits for, and names exactly their abilities. */
@@ -180,10 +213,11 @@ function leavingRefusal(ctx: GameContext, asking: Asking, event: TurnEvent): Ref
 }
 
 /**
- * The legality function: null when `event` is legal now; otherwise a refusal, as `asking` wants
- * it. `waitingFor` is what the machine waits for (see view).
+ * The legality function's second stage: null when `event` is legal in the state `facts` were
+ * derived from; otherwise a refusal, as `asking` wants it.
  */
-function legality(ctx: GameContext, event: TurnEvent, waitingFor: WaitingFor, asking: Asking): Refusal | null {
+function legality(facts: LegalityFacts, event: TurnEvent, asking: Asking): Refusal | null {
+  const { ctx, waitingFor } = facts;
   const { limits } = ctx;
   const leaving = leavingRefusal(ctx, asking, event);
   if (leaving) return leaving;
@@ -193,11 +227,11 @@ function legality(ctx: GameContext, event: TurnEvent, waitingFor: WaitingFor, as
   if (notTheirs) return notTheirs;
   switch (event.type) {
     case 'priority.pass':
-      return holderRefusal(ctx, asking, waitingFor, event.player, 'pass');
+      return holderRefusal(facts, asking, event.player, 'pass');
     case 'spell.cast':
-      return castRefusal(ctx, asking, waitingFor, event.object);
+      return castRefusal(facts, asking, event.object);
     case 'ability.activate':
-      return activateRefusal(ctx, asking, waitingFor, event.object);
+      return activateRefusal(facts, asking, event.object);
     case 'combat.declareAttackers':
       return attackRefusal(ctx, asking, waitingFor, event);
     case 'combat.declareBlockers':
@@ -235,7 +269,7 @@ function legality(ctx: GameContext, event: TurnEvent, waitingFor: WaitingFor, as
 
 /** null when `event` is legal now; otherwise why not (its reason and rule). `waitingFor` is what the machine waits for (see view). */
 export function refusalOf(ctx: GameContext, event: TurnEvent, waitingFor: WaitingFor): Refusal | null {
-  return legality(ctx, event, waitingFor, 'why');
+  return legality(legalityFacts(ctx, waitingFor), event, 'why');
 }
 
 /**
@@ -243,5 +277,13 @@ export function refusalOf(ctx: GameContext, event: TurnEvent, waitingFor: Waitin
  * reason (for the guards and `legalActions`, which need only yes or no, before every event).
  */
 export function isRefused(ctx: GameContext, event: TurnEvent, waitingFor: WaitingFor): boolean {
-  return legality(ctx, event, waitingFor, 'whether') !== null;
+  return legality(legalityFacts(ctx, waitingFor), event, 'whether') !== null;
+}
+
+/**
+ * `isRefused` with the facts of the state derived already (`legalityFacts`): for `legalActions`,
+ * which asks it of a dozen probe events in one state.
+ */
+export function isRefusedIn(facts: LegalityFacts, event: TurnEvent): boolean {
+  return legality(facts, event, 'whether') !== null;
 }

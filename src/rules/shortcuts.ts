@@ -260,12 +260,30 @@ export function endShortcutsAtEndOfTurn(draft: Draft): void {
 
 /** 730.2: VIEW `shortcuts`: each side's pass in force (null for none); with teams each player too, as their team's. */
 export function shortcutsView(ctx: GameContext): Record<string, ShortcutView | null> {
-  const out: Record<string, ShortcutView | null> = {};
   // (most of a game has no standing pass: then every entry is null, and nothing is looked up)
-  const any = hasAny(ctx.shortcuts.passes);
-  for (const side of ctx.sides) out[side] = any ? shortcutViewOf(ctx, side) : null;
-  if (ctx.teams !== null) for (const player of ctx.players) out[player] = any ? shortcutViewOf(ctx, sideOf(ctx, player)) : null;
+  if (!hasAny(ctx.shortcuts.passes)) return { ...noPassesView(ctx) };
+  const out: Record<string, ShortcutView | null> = {};
+  for (const side of ctx.sides) out[side] = shortcutViewOf(ctx, side);
+  if (ctx.teams !== null) for (const player of ctx.players) out[player] = shortcutViewOf(ctx, sideOf(ctx, player));
   return out;
+}
+
+/** VIEW `shortcuts` with no pass in force, as last made, and the context fields it was made from. */
+let lastNoPasses: { of: Pick<GameContext, 'sides' | 'teams' | 'players'>; view: Readonly<Record<string, null>> } | null = null;
+
+/**
+ * VIEW `shortcuts` when no pass is in force: null for each side (with teams, each player too).
+ * Made of fields the rules only ever replace (draft.ts `REPLACED`): kept while they are the same
+ * objects (`shortcutsView` hands out a copy).
+ */
+function noPassesView(ctx: GameContext): Readonly<Record<string, null>> {
+  const last = lastNoPasses;
+  if (last !== null && last.of.sides === ctx.sides && last.of.teams === ctx.teams && last.of.players === ctx.players) return last.view;
+  const view: Record<string, null> = {};
+  for (const side of ctx.sides) view[side] = null;
+  if (ctx.teams !== null) for (const player of ctx.players) view[player] = null;
+  lastNoPasses = { of: { sides: ctx.sides, teams: ctx.teams, players: ctx.players }, view };
+  return view;
 }
 
 /** 730.2: `side`'s standing pass in force as VIEW `shortcuts` shows it (copies), or null. */

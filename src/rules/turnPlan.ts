@@ -96,6 +96,7 @@ export function endTurn(draft: Draft): void {
 /** The sides (players, or teams) of the upcoming turns, extra and skipped turns accounted for. */
 export function upcomingTurns(ctx: GameContext, count: number): string[] {
   if (isGameOver(ctx)) return []; // 104.2a: no turn comes
+  if (ctx.skips.length === 0 && ctx.left.length === 0) return turnsInOrder(ctx, count);
   // Turns are taken from a copy of what taking one changes (the extra turns, the next regular
   // side, the skips used up); a view asks this before every event, so copies are of lists that have items.
   const simulated: TurnOrder = {
@@ -108,6 +109,20 @@ export function upcomingTurns(ctx: GameContext, count: number): string[] {
   };
   const sides: string[] = new Array(count);
   for (let i = 0; i < count; i += 1) sides[i] = takeUpcomingTurn(simulated).side;
+  return sides;
+}
+
+/**
+ * `upcomingTurns` where no turn is skipped (no skips) and every side is in the game (nobody
+ * left): what `takeUpcomingTurn` takes then, read in place — the extra turns, the most recent
+ * first (500.7), then the sides in turn order from the next regular one.
+ */
+function turnsInOrder(ctx: Pick<GameContext, 'sides' | 'extraTurns' | 'nextRegularSide'>, count: number): string[] {
+  const sides: string[] = new Array(count);
+  const { extraTurns } = ctx;
+  let taken = 0;
+  for (let i = extraTurns.length - 1; i >= 0 && taken < count; i -= 1) sides[taken++] = extraTurns[i].side;
+  for (let next = ctx.nextRegularSide; taken < count; next = (next + 1) % ctx.sides.length) sides[taken++] = ctx.sides[next];
   return sides;
 }
 
