@@ -201,16 +201,20 @@ export type StackObjectKind = 'spell' | 'activated' | 'triggered';
 const KIND_NAMES: Record<StackObjectKind, string> = { spell: 'a spell', activated: 'an activated ability', triggered: 'a triggered ability' };
 const is = (list: readonly string[], value: unknown): value is string => typeof value === 'string' && list.includes(value);
 
+/** The keys that go only with some spell types: the key, what it goes with, those types. */
+const TYPED_KEYS: readonly (readonly [key: 'bestow' | 'mutate' | 'cannotEnter', goesWith: string, types: readonly string[]])[] = [
+  ['bestow', 'goes only with an aura spell', ['aura']],
+  ['mutate', 'goes only with a creature spell', ['creature']],
+  ['cannotEnter', `goes only on permanent spells (${listOf(PERMANENT_TYPES)})`, PERMANENT_TYPES],
+];
+
 /** The rules between an OBJ's keys (FORMAT.md: "Otherwise the file is invalid"). */
 function checkStackObject(kind: StackObjectKind, obj: StackObjectSpec, report: Report): void {
   if (kind !== 'triggered' && obj.if !== undefined) report(['if'], `"if" is only allowed on triggered abilities and ATs, not on ${KIND_NAMES[kind]}`);
-  const rules: [key: 'bestow' | 'mutate' | 'cannotEnter', goesWith: string, types: readonly string[]][] = [
-    ['bestow', 'goes only with an aura spell', ['aura']],
-    ['mutate', 'goes only with a creature spell', ['creature']],
-    ['cannotEnter', `goes only on permanent spells (${listOf(PERMANENT_TYPES)})`, PERMANENT_TYPES],
-  ];
   const type = obj.type ?? (kind === 'spell' ? 'instant' : kind);
-  for (const [key, goesWith, types] of rules) {
+  // Run on every cast: the list is made once, and read without an iterator.
+  for (let i = 0; i < TYPED_KEYS.length; i += 1) {
+    const [key, goesWith, types] = TYPED_KEYS[i];
     if (obj[key] !== true) continue;
     if (kind !== 'spell') report([key], `${quote(key)} ${goesWith}, not ${KIND_NAMES[kind]}`);
     else if (!types.includes(type)) report([key], `${quote(key)} ${goesWith}, got type ${quote(type)}`);
