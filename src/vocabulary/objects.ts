@@ -235,11 +235,13 @@ function checkStackObject(kind: StackObjectKind, obj: StackObjectSpec, report: R
  */
 function checkOwnLoss(controller: PlayerId, effects: readonly ResolutionEffect[] | undefined, report: Report): void {
   if (effects === undefined) return;
-  effects.forEach((effect, index) => {
-    if ('loseGame' in effect && effect.loseGame.player === controller && index !== effects.length - 1) {
+  // All but the last (a loop, not a closure: run on every cast).
+  for (let index = 0; index < effects.length - 1; index += 1) {
+    const effect = effects[index];
+    if ('loseGame' in effect && effect.loseGame.player === controller) {
       report(['effects', index, 'loseGame'], `${quote(controller)} controls this object and loses the game here: it leaves the game with them (800.4a), so this must be its last effect`);
     }
-  });
+  }
 }
 
 /**
@@ -251,7 +253,8 @@ function checkEffectOrder(effects: ResolutionEffect[], report: Report, env: Env)
   let extraTurnBefore = false;
   let severalTurnsBefore = false;
   let addPhasesBefore = false;
-  effects.forEach((effect, index) => {
+  for (let index = 0; index < effects.length; index += 1) {
+    const effect = effects[index];
     if ('endTurn' in effect || 'endCombat' in effect) ender ??= { key: 'endTurn' in effect ? 'endTurn' : 'endCombat', index };
     else if ('cast' in effect && ender) {
       report([index], `"cast" is not allowed after ${quote(ender.key)} (effects[${ender.index}]) in the same effects list`);
@@ -269,7 +272,7 @@ function checkEffectOrder(effects: ResolutionEffect[], report: Report, env: Env)
     if ('at' in effect && effect.at.thatPhase && !addPhasesBefore) {
       report([index, 'at', 'thatPhase'], '"thatPhase" names the phases an "addPhases" earlier in the same effects list adds: there is none');
     }
-  });
+  }
 }
 
 /** Rules of an AT's keys; `inList`: it is an effect of a resolving object (or else a host's registration). */
