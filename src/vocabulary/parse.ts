@@ -451,13 +451,15 @@ function compileObject(schema: Extract<AnySchema, { kind: 'object' }>): Fast {
       mask = -1;
     }
     const out: Record<string, unknown> = {};
+    // Whether the object has own keys that are not enumerable (asked once, if a key is absent).
+    let hidden: boolean | undefined;
     for (let i = 0; i < keys.length; i += 1) {
       const key = keys[i];
       let field: unknown;
       if ((mask & (1 << i)) !== 0) field = mask === -1 && !has(value, key) ? undefined : value[key];
-      // Not among its own enumerable keys: absent, unless it is an own key that is not
+      // Not among its own enumerable keys: absent, unless the object has keys that are not
       // enumerable, which the walk reads (a doubt: the walk decides).
-      else if (!optional[i] || has(value, key)) return FAIL;
+      else if (!optional[i] || (hidden ??= Object.getOwnPropertyNames(value).length !== given.length)) return FAIL;
       else continue;
       if (field === undefined && optional[i]) continue;
       const result = fields[i](field, depth + 1, run);
