@@ -441,10 +441,22 @@ function compileObject(schema: Extract<AnySchema, { kind: 'object' }>): Fast {
     run.budget -= given.length;
     let mask = 0;
     if (bitOf.size === keys.length) {
-      for (const key of given) {
-        const bit = bitOf.get(key);
-        if (bit === undefined) return FAIL;
-        mask |= bit;
+      // Keys mostly come in the shape's order: then one pass matches them (names are
+      // compared by identity), else each is looked up.
+      let matched = 0;
+      for (let i = 0; i < keys.length && matched < given.length; i += 1) {
+        if (given[matched] === keys[i]) {
+          mask |= 1 << i;
+          matched += 1;
+        }
+      }
+      if (matched < given.length) {
+        mask = 0;
+        for (const key of given) {
+          const bit = bitOf.get(key);
+          if (bit === undefined) return FAIL;
+          mask |= bit;
+        }
       }
     } else {
       for (const key of given) if (!has(shape, key)) return FAIL;
