@@ -1,6 +1,6 @@
 import { cite } from './citations.js';
 import { withKeys } from './copies.js';
-import { record, type Draft } from './draft.js';
+import { isRecording, record, type Draft } from './draft.js';
 import { endCombatEffects } from './effects.js';
 import type { Actor, AttackerSpec, BlockerSpec, CombatantChange, CombatantSpec } from '../vocabulary/index.js';
 import { isSideInGame } from './inGame.js';
@@ -65,9 +65,16 @@ export function setCombatant(draft: Draft, change: CombatantChange): void {
 /** 511.3, 723.1d, 723.2d: every creature (and planeswalker) leaves combat. */
 export function removeAllFromCombat(draft: Draft): void {
   const { ctx } = draft;
-  const by = ctx.combatEndedBy;
-  const rule = by === null ? {} : { rule: cite(ctx, by === 'endTurn' ? '723.1d' : '723.2d') };
-  for (const creature of [...ctx.attackers, ...ctx.blockers]) record(draft, { type: 'removedFromCombat', id: creature.id, ...rule });
+  const { attackers, blockers } = ctx;
+  // Most combats end with nobody in them (and every turn has one): nothing to record or replace.
+  if (attackers.length === 0 && blockers.length === 0) return;
+  if (isRecording(draft)) {
+    const by = ctx.combatEndedBy;
+    const rule = by === null ? undefined : cite(ctx, by === 'endTurn' ? '723.1d' : '723.2d');
+    for (const creatures of [attackers, blockers]) {
+      for (const { id } of creatures) record(draft, rule === undefined ? { type: 'removedFromCombat', id } : { type: 'removedFromCombat', id, rule });
+    }
+  }
   ctx.attackers = [];
   ctx.blockers = [];
 }

@@ -14,9 +14,17 @@ function inPass(ctx: GameContext, side: string): StackObject[] {
   return ctx.pendingTriggers.slice(0, ctx.triggerPass?.waiting ?? 0).filter((t) => sideOf(ctx, t.controller) === side);
 }
 
+const EMPTY_PASS: NonNullable<GameContext['triggerPass']> = Object.freeze({ waiting: 0, sides: Object.freeze([]), put: false });
+
 /** A pass begins: what waits now is in it, and the sides whose players control any of it, APNAP (805.7: team by team). */
 export function beginTriggerPass(draft: Draft): void {
   const { ctx } = draft;
+  // As a player would receive priority, mostly nothing waits: the empty pass, made once (a
+  // pass is replaced, never changed, so one may be shared).
+  if (ctx.pendingTriggers.length === 0) {
+    ctx.triggerPass = EMPTY_PASS;
+    return;
+  }
   const controlling = new Set(ctx.pendingTriggers.map((t) => sideOf(ctx, t.controller)));
   ctx.triggerPass = { waiting: ctx.pendingTriggers.length, sides: sidesFrom(ctx, ctx.activeSide).filter((s) => controlling.has(s)), put: false };
 }

@@ -201,16 +201,20 @@ export type StackObjectKind = 'spell' | 'activated' | 'triggered';
 const KIND_NAMES: Record<StackObjectKind, string> = { spell: 'a spell', activated: 'an activated ability', triggered: 'a triggered ability' };
 const is = (list: readonly string[], value: unknown): value is string => typeof value === 'string' && list.includes(value);
 
+/** The keys that go only with some spell types: the key, what it goes with, those types. */
+const TYPED_KEYS: readonly (readonly [key: 'bestow' | 'mutate' | 'cannotEnter', goesWith: string, types: readonly string[]])[] = [
+  ['bestow', 'goes only with an aura spell', ['aura']],
+  ['mutate', 'goes only with a creature spell', ['creature']],
+  ['cannotEnter', `goes only on permanent spells (${listOf(PERMANENT_TYPES)})`, PERMANENT_TYPES],
+];
+
 /** The rules between an OBJ's keys (FORMAT.md: "Otherwise the file is invalid"). */
 function checkStackObject(kind: StackObjectKind, obj: StackObjectSpec, report: Report): void {
   if (kind !== 'triggered' && obj.if !== undefined) report(['if'], `"if" is only allowed on triggered abilities and ATs, not on ${KIND_NAMES[kind]}`);
-  const rules: [key: 'bestow' | 'mutate' | 'cannotEnter', goesWith: string, types: readonly string[]][] = [
-    ['bestow', 'goes only with an aura spell', ['aura']],
-    ['mutate', 'goes only with a creature spell', ['creature']],
-    ['cannotEnter', `goes only on permanent spells (${listOf(PERMANENT_TYPES)})`, PERMANENT_TYPES],
-  ];
   const type = obj.type ?? (kind === 'spell' ? 'instant' : kind);
-  for (const [key, goesWith, types] of rules) {
+  // Run on every cast: the list is made once, and read without an iterator.
+  for (let i = 0; i < TYPED_KEYS.length; i += 1) {
+    const [key, goesWith, types] = TYPED_KEYS[i];
     if (obj[key] !== true) continue;
     if (kind !== 'spell') report([key], `${quote(key)} ${goesWith}, not ${KIND_NAMES[kind]}`);
     else if (!types.includes(type)) report([key], `${quote(key)} ${goesWith}, got type ${quote(type)}`);
@@ -231,11 +235,13 @@ function checkStackObject(kind: StackObjectKind, obj: StackObjectSpec, report: R
  */
 function checkOwnLoss(controller: PlayerId, effects: readonly ResolutionEffect[] | undefined, report: Report): void {
   if (effects === undefined) return;
-  effects.forEach((effect, index) => {
-    if ('loseGame' in effect && effect.loseGame.player === controller && index !== effects.length - 1) {
+  // All but the last (a loop, not a closure: run on every cast).
+  for (let index = 0; index < effects.length - 1; index += 1) {
+    const effect = effects[index];
+    if ('loseGame' in effect && effect.loseGame.player === controller) {
       report(['effects', index, 'loseGame'], `${quote(controller)} controls this object and loses the game here: it leaves the game with them (800.4a), so this must be its last effect`);
     }
-  });
+  }
 }
 
 /**
@@ -247,7 +253,8 @@ function checkEffectOrder(effects: ResolutionEffect[], report: Report, env: Env)
   let extraTurnBefore = false;
   let severalTurnsBefore = false;
   let addPhasesBefore = false;
-  effects.forEach((effect, index) => {
+  for (let index = 0; index < effects.length; index += 1) {
+    const effect = effects[index];
     if ('endTurn' in effect || 'endCombat' in effect) ender ??= { key: 'endTurn' in effect ? 'endTurn' : 'endCombat', index };
     else if ('cast' in effect && ender) {
       report([index], `"cast" is not allowed after ${quote(ender.key)} (effects[${ender.index}]) in the same effects list`);
@@ -265,7 +272,7 @@ function checkEffectOrder(effects: ResolutionEffect[], report: Report, env: Env)
     if ('at' in effect && effect.at.thatPhase && !addPhasesBefore) {
       report([index, 'at', 'thatPhase'], '"thatPhase" names the phases an "addPhases" earlier in the same effects list adds: there is none');
     }
-  });
+  }
 }
 
 /** Rules of an AT's keys; `inList`: it is an effect of a resolving object (or else a host's registration). */

@@ -418,10 +418,16 @@ function compile(schema: AnySchema): Fast {
 /** The walk's count for a container: one value, and a level of nesting. */
 const enters = (depth: number, run: FastRun): boolean => --run.budget >= 0 && depth < run.env.limits.maxNesting;
 
+/** A shape this large is checked key by key (`has`), not with a bit per key. */
+const MAX_MASKED_KEYS = 30;
+
 function compileObject(schema: Extract<AnySchema, { kind: 'object' }>): Fast {
   const keys = Object.keys(schema.shape);
   const fields: Fast[] = [];
   const optional: boolean[] = keys.map((key) => schema.optional.has(key));
+  // Each key's bit: which of the shape's keys an object gives is learnt from its own keys
+  // (one lookup each), so that a key it does not give costs a `has` only when optional.
+  const bitOf = new Map<string, number>(keys.length <= MAX_MASKED_KEYS ? keys.map((key, i) => [key, 1 << i]) : []);
   let ready = false;
   const { shape, refine } = schema;
   return (value, depth, run) => {
@@ -433,11 +439,40 @@ function compileObject(schema: Extract<AnySchema, { kind: 'object' }>): Fast {
     }
     const given = Object.keys(value);
     run.budget -= given.length;
-    for (const key of given) if (!has(shape, key)) return FAIL;
+    let mask = 0;
+    if (bitOf.size === keys.length) {
+      // Keys mostly come in the shape's order: then one pass matches them (names are
+      // compared by identity), else each is looked up.
+      let matched = 0;
+      for (let i = 0; i < keys.length && matched < given.length; i += 1) {
+        if (given[matched] === keys[i]) {
+          mask |= 1 << i;
+          matched += 1;
+        }
+      }
+      if (matched < given.length) {
+        mask = 0;
+        for (const key of given) {
+          const bit = bitOf.get(key);
+          if (bit === undefined) return FAIL;
+          mask |= bit;
+        }
+      }
+    } else {
+      for (const key of given) if (!has(shape, key)) return FAIL;
+      mask = -1;
+    }
     const out: Record<string, unknown> = {};
+    // Whether the object has own keys that are not enumerable (asked once, if a key is absent).
+    let hidden: boolean | undefined;
     for (let i = 0; i < keys.length; i += 1) {
       const key = keys[i];
-      const field = has(value, key) ? value[key] : undefined;
+      let field: unknown;
+      if ((mask & (1 << i)) !== 0) field = mask === -1 && !has(value, key) ? undefined : value[key];
+      // Not among its own enumerable keys: absent, unless the object has keys that are not
+      // enumerable, which the walk reads (a doubt: the walk decides).
+      else if (!optional[i] || (hidden ??= Object.getOwnPropertyNames(value).length !== given.length)) return FAIL;
+      else continue;
       if (field === undefined && optional[i]) continue;
       const result = fields[i](field, depth + 1, run);
       if (result === FAIL) return FAIL;
@@ -486,21 +521,29 @@ function compileRecord(schema: Extract<AnySchema, { kind: 'record' }>): Fast {
   };
 }
 
+/** An option of a one-key schema: its check, and an object of that one key to copy. */
+interface OneKeyOption { readonly check: Fast; readonly template: Record<string, unknown> }
+
 function compileOneKey(schema: Extract<AnySchema, { kind: 'oneKey' }>): Fast {
-  const options = new Map<string, Fast>();
+  const options = new Map<string, OneKeyOption>();
   return (value, depth, run) => {
     if (!enters(depth, run) || !isPlainObject(value)) return FAIL;
     const keys = Object.keys(value);
     if (keys.length !== 1) return FAIL;
-    const [key] = keys;
-    if (!has(schema.options, key)) return FAIL;
+    const key = keys[0];
     let option = options.get(key);
     if (option === undefined) {
-      option = fastOf(schema.options[key]);
+      if (!has(schema.options, key)) return FAIL;
+      option = { check: fastOf(schema.options[key]), template: { [key]: undefined } };
       options.set(key, option);
     }
-    const result = option(value[key], depth + 1, run);
-    return result === FAIL ? FAIL : { [key]: result };
+    const result = option.check(value[key], depth + 1, run);
+    if (result === FAIL) return FAIL;
+    // A copy of the option's own one-key object, then its value set: cheaper than a
+    // computed key (`{ [key]: result }`), which V8 defines through the runtime each time.
+    const out = { ...option.template };
+    out[key] = result;
+    return out;
   };
 }
 
