@@ -43,7 +43,7 @@ export interface LegalityFacts {
   readonly waitingFor: WaitingFor;
   /** 117.1, 805.5a: the side holding priority while the machine waits for it; else null (nobody may pass, cast or activate). */
   readonly holder: string | null;
-  /** 307.1, 301.1, 602.5d: why sorcery timing fails now (see `SORCERY_TIMING`), or null when it holds. */
+  /** 307.1, 301.1, 602.5d: why sorcery timing fails now (`SorceryTiming`, in the order tested), or null when it holds. */
   readonly sorceryTiming: SorceryTiming | null;
   /** limits.maxStack: the stack holds as many objects as it may. */
   readonly stackFull: boolean;

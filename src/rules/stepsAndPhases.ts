@@ -8,8 +8,11 @@ import type { GameContext } from './types.js';
 import type { Duration, PlayerId } from '../vocabulary/index.js';
 
 // The durations steps and phases end (made once: a step begins and ends every few events).
+/** 500.5: "until end of step" effects end as the step ends. */
 const untilEndOfStep = (until: Duration): boolean => until === 'endOfStep';
+/** 500.5: "until end of phase" effects end as the phase ends. */
 const untilEndOfPhase = (until: Duration): boolean => until === 'endOfPhase';
+/** 514.2: "until end of turn" effects end in the cleanup step. */
 const untilEndOfTurn = (until: Duration): boolean => until === 'endOfTurn';
 
 /** A phase begins: 500.4 "until" effects end, 500.6 "at the beginning of" abilities trigger. */

@@ -5,6 +5,10 @@ import { isInGame, playersInGame } from './inGame.js';
 import { isTurnOf } from './sides.js';
 import type { Frozen, GameContext, RegisteredTrigger } from './types.js';
 
+/** 603.2: a triggered ability as the game holds it, waiting to be put on the stack (made once here for each way one triggers). */
+const TRIGGERED = { type: 'triggered', kind: 'ability' } as const;
+const asTriggeredAbility = (spec: Frozen<StackObjectSpec>) => withKeys(spec, TRIGGERED);
+
 /** 603.4: an intervening "if" names a game condition (all true until the host sets one false). */
 export function isConditionTrue(draft: Draft, condition: string | undefined): boolean {
   return condition === undefined || !draft.ctx.falseConditions.includes(condition);
@@ -26,7 +30,7 @@ export function triggerAbility(draft: Draft, spec: Frozen<StackObjectSpec>): voi
     limitReached(draft, 'maxPendingTriggers', spec.id);
     return;
   }
-  draft.ctx.pendingTriggers.push(withKeys(spec, { type: 'triggered' as const, kind: 'ability' as const }));
+  draft.ctx.pendingTriggers.push(asTriggeredAbility(spec));
   record(draft, { type: 'triggered', id: spec.id });
 }
 
@@ -113,13 +117,13 @@ export function triggerAtBeginningOf(draft: Draft, stepOrPhase: StepId | PhaseId
 /** 704.3: the next state-based-action check performs an action that makes `ability` trigger (none given: nothing triggers). */
 export function scheduleStateBasedAction(draft: Draft, ability: Frozen<StackObjectSpec> | undefined): void {
   const { ctx } = draft;
-  if (ability) ctx.onStateBasedActions.push(withKeys(ability, { type: 'triggered' as const, kind: 'ability' as const }));
+  if (ability) ctx.onStateBasedActions.push(asTriggeredAbility(ability));
   else ctx.stateBasedActionsScheduled += 1;
 }
 
 /** 514.1: the next time `player` discards, `ability` triggers (madness; one-shot). */
 export function scheduleDiscardTrigger(draft: Draft, player: PlayerId, ability: Frozen<StackObjectSpec>): void {
-  draft.ctx.onDiscard.push({ player, ability: withKeys(ability, { type: 'triggered' as const, kind: 'ability' as const }) });
+  draft.ctx.onDiscard.push({ player, ability: asTriggeredAbility(ability) });
 }
 
 /** Discards by `players` (one event): every ability waiting for one of them triggers, in the order they were scheduled; each is used up. */
