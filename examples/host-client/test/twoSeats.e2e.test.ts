@@ -18,10 +18,13 @@ let browser: Browser;
 let game: { id: string; seats: Record<string, string> };
 const contexts: BrowserContext[] = [];
 const pages: Record<string, Page> = {};
+/** Each seat's browser context (Playwright's), to close a seat's window as a player would. */
+const windows: Record<string, BrowserContext> = {};
 
 async function open(seat: string): Promise<Page> {
   const context = await browser.newContext();
   contexts.push(context);
+  windows[seat] = context;
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
@@ -81,7 +84,7 @@ describe('two seats in two browser contexts, through the host', () => {
 
   it('Bo\'s page is closed mid-turn and opened again: the same version, the spell still on the stack, and Bo goes on', async () => {
     const stack = await text('Bo', 'stack');
-    await pages.Bo.context().close();
+    await windows.Bo.close();
     delete pages.Bo;
     await open('Bo');
     expect(await text('Bo', 'version')).toBe('2');
